@@ -1,0 +1,64 @@
+"""Bots: generic players over the Game protocol that see only their seat's rendered view.
+
+A bot is a function `choose(view, seat, rules, rng, params) -> action`, where `view` is
+`engine.render(match, seat)` (the redacted state, legal actions and log) and `rng` is an `Rng`
+the caller derives without the match seed. `BOTS` maps bot names to their spec.
+"""
+
+from ..registry import get_game
+from .random_bot import choose_random
+
+BOTS = {
+    "random": {
+        "choose": choose_random,
+        "params": {},
+        "description": "uniformly random legal action",
+    },
+}
+
+
+def register_bot(name, choose, params=None, description="", games=None):
+    """Add a bot: `choose(view, seat, rules, rng, params)`; `games` limits it to some game ids."""
+    BOTS[name] = {"choose": choose, "params": dict(params or {}),
+                  "description": description, "games": games}
+
+
+def bot_catalog(game_id):
+    """[{"bot", "description", "params"}] for the bots that play game_id."""
+    entries = []
+    for name, spec in BOTS.items():
+        if spec.get("games") and game_id not in spec["games"]:
+            continue
+        entries.append({"bot": name, "description": spec["description"],
+                        "params": {k: dict(v) for k, v in spec["params"].items()}})
+    return entries
+
+
+def validate_bot(game_id, seat_spec):
+    """A seat spec {"bot": name, params...} with defaults filled; raises ValueError naming the field."""
+    name = seat_spec.get("bot")
+    spec = BOTS.get(name)
+    if spec is None or (spec.get("games") and game_id not in spec["games"]):
+        raise ValueError(f"unknown bot {name!r} for {game_id}")
+    params = {}
+    for key, value in seat_spec.items():
+        if key in ("bot", "kind"):
+            continue
+        if key not in spec["params"]:
+            raise ValueError(f"unknown bot parameter {key!r}")
+        params[key] = value
+    for key, pspec in spec["params"].items():
+        value = params.get(key, pspec["default"])
+        if not isinstance(value, int) or isinstance(value, bool) or not (
+                pspec.get("min", value) <= value <= pspec.get("max", value)):
+            raise ValueError(f"bot parameter {key!r} must be an integer in "
+                             f"[{pspec.get('min')}, {pspec.get('max')}]")
+        params[key] = value
+    return {"bot": name, **params}
+
+
+def choose_action(game_id, seat_spec, view, seat, rng):
+    """Ask the named bot for an action given the seat's rendered view."""
+    spec = BOTS[seat_spec["bot"]]
+    params = {k: v for k, v in seat_spec.items() if k != "bot"}
+    return spec["choose"](view, seat, get_game(game_id), rng, params)

@@ -1,0 +1,317 @@
+"""The engine core: the Game base class, the Match envelope, and start/step/render.
+
+A *rules object* (one per game, subclass of `Game`) is pure: it never does I/O, never reads a
+clock and draws randomness only from the `Rng` it is handed. A `Match` wraps one game's state
+with everything needed to continue it: options, the RNG position, a version that counts
+accepted actions, the per-viewer log and the full action history (revealed only at the end).
+
+Legality, turn and game-over checks live here, once, in `step`.
+"""
+
+from dataclasses import dataclass, replace
+
+from .errors import GameOver, IllegalAction, InvalidAction, InvalidOptions, NotYourTurn
+from .rng import Rng
+
+FIELD_TYPES = {
+    "int": int, "str": str, "bool": bool, "object": dict, "list": list,
+    "int[]": list, "str[]": list,
+}
+
+
+def event(public=None, private=None):
+    """A log entry: `public` is seen by everyone, `private[seat]` only by that seat.
+
+    Allow-list: a seat sees exactly `public` plus its own private part, nothing else.
+    """
+    return {"public": dict(public or {}), "private": {str(k): v for k, v in (private or {}).items()}}
+
+
+def make_outcome(winners, n_seats, reasons=None, scores=None, summary=""):
+    """The standard outcome: winners, a per-seat result (won, reason, score) and a summary."""
+    reasons = reasons or {}
+    seats = []
+    for seat in range(n_seats):
+        won = seat in winners
+        seats.append({
+            "seat": seat, "won": won,
+            "reason": reasons.get(seat, "won" if won else "lost"),
+            "score": None if scores is None else scores[seat],
+        })
+    return {"winners": sorted(winners), "seats": seats, "summary": summary}
+
+
+class Game:
+    """Base class for a game's rules object. Subclasses fill in the class attributes and the
+    abstract methods; the defaults here cover option validation and action checking."""
+
+    id = ""
+    name = ""
+    min_players = 1
+    max_players = 1
+    max_length = 1000
+    # name -> {"default": v, "choices": [...]} or {"default": v, "type": "int"|"bool", "min", "max"}
+    options_spec = {}
+    # action type -> {field: type name in FIELD_TYPES; a trailing "?" marks it optional}
+    action_schemas = {}
+    notes = ""
+    # option sets the conformance suite must exercise
+    conformance_options = ({},)
+
+    # ---- options ---------------------------------------------------------------------------
+    def validate_options(self, options):
+        """Options with defaults filled in; raises InvalidOptions naming the bad field."""
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise InvalidOptions("options must be an object", "options")
+        unknown = sorted(set(options) - set(self.options_spec))
+        if unknown:
+            raise InvalidOptions(f"unknown option {unknown[0]!r}", f"options.{unknown[0]}")
+        filled = {}
+        for name, spec in self.options_spec.items():
+            value = options.get(name, spec["default"])
+            filled[name] = _check_option(name, spec, value)
+        self.check_options(filled)
+        return filled
+
+    def check_options(self, options):
+        """Cross-field option checks; raise InvalidOptions. Default: none."""
+
+    def seat_count(self, options):
+        """How many seats a match with these (validated) options has."""
+        return options["players"]
+
+    # ---- actions ---------------------------------------------------------------------------
+    def check_action_shape(self, action):
+        """Raise InvalidAction unless the payload fits a declared action schema."""
+        if not isinstance(action, dict):
+            raise InvalidAction("action must be an object", "action")
+        kind = action.get("type")
+        if not isinstance(kind, str) or kind not in self.action_schemas:
+            raise InvalidAction(f"unknown action type {kind!r}", "type")
+        schema = self.action_schemas[kind]
+        for key in action:
+            if key != "type" and key not in schema:
+                raise InvalidAction(f"unexpected field {key!r} for {kind}", key)
+        for key, type_name in schema.items():
+            optional = type_name.endswith("?")
+            type_name = type_name.rstrip("?")
+            if key not in action or action[key] is None:
+                if optional:
+                    continue
+                raise InvalidAction(f"missing field {key!r} for {kind}", key)
+            if not _is_type(action[key], type_name):
+                raise InvalidAction(f"field {key!r} must be {type_name}", key)
+
+    def check_action(self, state, seat, action):
+        """Raise IllegalAction unless the action is legal now. Default: membership."""
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(f"{action.get('type')} is not legal now", "action")
+
+    # ---- abstract --------------------------------------------------------------------------
+    def new_state(self, options, rng):
+        """A fresh state for validated options."""
+        raise NotImplementedError
+
+    def to_move(self, state):
+        """Seats that may act now (empty when finished)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state, seat):
+        """The seat's legal actions, in a documented deterministic order."""
+        raise NotImplementedError
+
+    def apply(self, state, seat, action, rng):
+        """(new_state, [event, ...]); may assume the action is legal; never mutates `state`."""
+        raise NotImplementedError
+
+    def view(self, state, seat):
+        """The JSON-able view for a seat (None = spectator), built from an allow-list."""
+        raise NotImplementedError
+
+    def outcome(self, state):
+        """None while running; a `make_outcome` dict when finished."""
+        raise NotImplementedError
+
+    def state_to_json(self, state):
+        """Lossless JSON form of the state."""
+        raise NotImplementedError
+
+    def state_from_json(self, data):
+        """Inverse of `state_to_json`."""
+        raise NotImplementedError
+
+    def sample_state(self, view, seat, rng):
+        """A full state consistent with `view` (what `seat` sees), dealing the unseen at random."""
+        raise NotImplementedError
+
+    def describe(self):
+        """The catalog entry for this game (bots are added by `engine.catalog`)."""
+        return {
+            "game": self.id, "name": self.name,
+            "min_players": self.min_players, "max_players": self.max_players,
+            "options": {k: dict(v) for k, v in self.options_spec.items()},
+            "actions": {k: dict(v) for k, v in self.action_schemas.items()},
+            "notes": self.notes,
+        }
+
+
+def _is_type(value, type_name):
+    if type_name == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if type_name == "int[]":
+        return isinstance(value, list) and all(_is_type(v, "int") for v in value)
+    if type_name == "str[]":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    return isinstance(value, FIELD_TYPES[type_name])
+
+
+def _check_option(name, spec, value):
+    if "choices" in spec:
+        if value not in spec["choices"]:
+            raise InvalidOptions(f"option {name!r} must be one of {spec['choices']}", f"options.{name}")
+        return value
+    kind = spec.get("type", "int")
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise InvalidOptions(f"option {name!r} must be a boolean", f"options.{name}")
+        return value
+    if kind == "int":
+        if not _is_type(value, "int"):
+            raise InvalidOptions(f"option {name!r} must be an integer", f"options.{name}")
+        if ("min" in spec and value < spec["min"]) or ("max" in spec and value > spec["max"]):
+            raise InvalidOptions(
+                f"option {name!r} must be between {spec.get('min')} and {spec.get('max')}",
+                f"options.{name}")
+        return value
+    if kind in ("str[]", "int[]", "object", "str"):
+        if not _is_type(value, kind):
+            raise InvalidOptions(f"option {name!r} must be {kind}", f"options.{name}")
+        return value
+    raise InvalidOptions(f"option {name!r} has an unsupported type", f"options.{name}")
+
+
+@dataclass(frozen=True)
+class Match:
+    """Everything needed to continue a match: game, options, RNG position, version, state,
+    the per-viewer log and the action history (seat, action) revealed only when finished."""
+
+    game: str
+    options: dict
+    seed: int
+    counter: int
+    version: int
+    state: object
+    log: tuple = ()
+    history: tuple = ()
+
+    @property
+    def rules(self):
+        """The rules object of this match's game."""
+        from . import registry
+        return registry.get_game(self.game)
+
+
+def start(game_id, options=None, seed=0):
+    """A new Match of `game_id`; options are validated and defaults filled in."""
+    from . import registry
+    rules = registry.get_game(game_id)
+    options = rules.validate_options(options)
+    rng = Rng(seed)
+    state = rules.new_state(options, rng)
+    return Match(game_id, options, rng.seed, rng.counter, 0, state)
+
+
+def to_move(match):
+    """Seats that may act now; empty when finished."""
+    rules = match.rules
+    if rules.outcome(match.state) is not None:
+        return []
+    return list(rules.to_move(match.state))
+
+
+def legal_actions(match, seat):
+    """The seat's legal actions now (empty when it may not act)."""
+    rules = match.rules
+    if seat is None or rules.outcome(match.state) is not None or seat not in rules.to_move(match.state):
+        return []
+    return list(rules.legal_actions(match.state, seat))
+
+
+def step(match, seat, action):
+    """A new Match after `seat` plays `action`; raises EngineError and leaves `match` as it was."""
+    rules = match.rules
+    if rules.outcome(match.state) is not None:
+        raise GameOver("the match is over", "action")
+    rules.check_action_shape(action)
+    if not isinstance(seat, int) or seat not in rules.to_move(match.state):
+        raise NotYourTurn(f"seat {seat} may not act now", "seat")
+    rules.check_action(match.state, seat, action)
+    rng = Rng(match.seed, match.counter)
+    state, events = rules.apply(match.state, seat, action, rng)
+    version = match.version + 1
+    entries = tuple(dict(e, seq=version, actor=seat) for e in events)
+    return replace(match, state=state, counter=rng.counter, version=version,
+                   log=match.log + entries, history=match.history + ((seat, action),))
+
+
+def render_log(log, viewer):
+    """The log as `viewer` may see it: public parts plus the viewer's own private parts."""
+    key = None if viewer is None else str(viewer)
+    out = []
+    for entry in log:
+        item = {"seq": entry["seq"], "actor": entry["actor"], "public": entry["public"]}
+        if key is not None and key in entry["private"]:
+            item["private"] = entry["private"][key]
+        out.append(item)
+    return out
+
+
+def render(match, viewer=None, with_log=True):
+    """The JSON-able view of a match for a seat (None = spectator)."""
+    rules = match.rules
+    outcome = rules.outcome(match.state)
+    moving = [] if outcome is not None else list(rules.to_move(match.state))
+    view = {
+        "game": match.game, "version": match.version, "to_move": moving,
+        "finished": outcome is not None,
+        "legal_actions": (list(rules.legal_actions(match.state, viewer))
+                          if viewer is not None and viewer in moving else []),
+        "state": rules.view(match.state, viewer),
+    }
+    if outcome is not None:
+        view["outcome"] = outcome
+    if with_log:
+        view["log"] = render_log(match.log, viewer)
+    return view
+
+
+def match_to_json(match):
+    """Lossless JSON form of a Match."""
+    return {
+        "game": match.game, "options": match.options, "seed": match.seed,
+        "counter": match.counter, "version": match.version,
+        "state": match.rules.state_to_json(match.state),
+        "log": list(match.log),
+        "history": [[seat, action] for seat, action in match.history],
+    }
+
+
+def match_from_json(data):
+    """Inverse of `match_to_json`."""
+    from . import registry
+    rules = registry.get_game(data["game"])
+    return Match(
+        data["game"], dict(data["options"]), data["seed"], data["counter"], data["version"],
+        rules.state_from_json(data["state"]), tuple(data["log"]),
+        tuple((seat, action) for seat, action in data["history"]),
+    )
+
+
+def replay(game_id, options, seed, history):
+    """Re-run a match from its seed and action history (what a finished match's replay verifies)."""
+    match = start(game_id, options, seed)
+    for seat, action in history:
+        match = step(match, seat, action)
+    return match

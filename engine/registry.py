@@ -1,0 +1,51 @@
+"""The game registry: game id -> rules object.
+
+The four games register themselves from their packages. Extra games (tests' toy game, or a
+program embedding the engine) are added with `register(rules)` or, for separate processes such as
+RQ workers, listed in the SAFEHOUSE_EXTRA_GAMES environment variable as `module:ATTRIBUTE`
+entries separated by commas.
+"""
+
+import importlib
+import os
+
+from .errors import UnknownGame
+
+GAME_PACKAGES = ("classified", "insidejob", "ifthen", "darkagent")
+GAMES = {}
+
+
+def register(rules):
+    """Add (or replace) a rules object under its id."""
+    GAMES[rules.id] = rules
+    return rules
+
+
+def get_game(game_id):
+    """The rules object for game_id; raises UnknownGame."""
+    try:
+        return GAMES[game_id]
+    except (KeyError, TypeError):
+        raise UnknownGame(f"unknown game {game_id!r}", "game") from None
+
+
+def _load_builtin():
+    for name in GAME_PACKAGES:
+        module_name = f"{__package__}.{name}"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:  # a game package not yet written
+            if exc.name != module_name:
+                raise
+            continue
+        register(module.RULES)
+
+
+def _load_extra():
+    for entry in filter(None, os.environ.get("SAFEHOUSE_EXTRA_GAMES", "").split(",")):
+        module_name, _, attr = entry.strip().partition(":")
+        register(getattr(importlib.import_module(module_name), attr or "RULES"))
+
+
+_load_builtin()
+_load_extra()

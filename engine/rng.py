@@ -1,0 +1,82 @@
+"""Counter-based deterministic RNG that round-trips through JSON as two integers.
+
+Each draw hashes (seed, counter) with SplitMix64 and advances the counter, so the whole random
+stream of a match is reproducible from its seed, and the generator's state is just
+`{"seed": s, "counter": c}`. Nothing here touches the `random` module's global state.
+"""
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(z):
+    z = (z + _GOLDEN) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+class Rng:
+    """A seeded stream of 64-bit draws; `counter` counts the draws made so far."""
+
+    __slots__ = ("seed", "counter")
+
+    def __init__(self, seed, counter=0):
+        self.seed = int(seed) & _MASK
+        self.counter = int(counter)
+
+    def next64(self):
+        """The next raw 64-bit draw."""
+        self.counter += 1
+        return _mix(self.seed ^ _mix(self.counter))
+
+    def randbelow(self, n):
+        """A uniform integer in [0, n) (n >= 1), without modulo bias."""
+        if n <= 0:
+            raise ValueError("randbelow needs n >= 1")
+        limit = _MASK - (_MASK + 1) % n
+        while True:
+            x = self.next64()
+            if x <= limit:
+                return x % n
+
+    def randint(self, low, high):
+        """A uniform integer in [low, high], both ends included."""
+        return low + self.randbelow(high - low + 1)
+
+    def die(self, sides=6):
+        """One die roll, 1..sides."""
+        return 1 + self.randbelow(sides)
+
+    def random(self):
+        """A float in [0, 1)."""
+        return (self.next64() >> 11) / float(1 << 53)
+
+    def choice(self, seq):
+        """One element of a non-empty sequence."""
+        return seq[self.randbelow(len(seq))]
+
+    def shuffled(self, seq):
+        """A new list with the elements of seq in random order (Fisher-Yates)."""
+        items = list(seq)
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+    def sample(self, seq, k):
+        """k distinct elements of seq in random order."""
+        return self.shuffled(seq)[:k]
+
+    def fork(self, salt):
+        """An independent generator derived from this one's seed and a salt (no draw made)."""
+        return Rng(_mix(self.seed ^ _mix((int(salt) + 0x5151) & _MASK)))
+
+    def to_json(self):
+        """{"seed", "counter"}."""
+        return {"seed": self.seed, "counter": self.counter}
+
+    @classmethod
+    def from_json(cls, data):
+        """Inverse of `to_json`."""
+        return cls(data["seed"], data["counter"])
