@@ -3,7 +3,8 @@
 The four games register themselves from their packages. Extra games (tests' toy game, or a
 program embedding the engine) are added with `register(rules)` or, for separate processes such as
 RQ workers, listed in the SAFEHOUSE_EXTRA_GAMES environment variable as `module:ATTRIBUTE`
-entries separated by commas.
+entries separated by commas. SAFEHOUSE_GAMES (comma-separated ids) limits which built-in games
+load; by default all of them do.
 """
 
 import importlib
@@ -13,6 +14,7 @@ from .errors import UnknownGame
 
 GAME_PACKAGES = ("classified", "insidejob", "ifthen", "darkagent")
 GAMES = {}
+BUILTIN = []  # ids of the games shipped in this package (the contract documents only these)
 
 
 def register(rules):
@@ -30,7 +32,9 @@ def get_game(game_id):
 
 
 def _load_builtin():
-    for name in GAME_PACKAGES:
+    wanted = os.environ.get("SAFEHOUSE_GAMES")
+    names = GAME_PACKAGES if not wanted else [n for n in GAME_PACKAGES if n in wanted.split(",")]
+    for name in names:
         module_name = f"{__package__}.{name}"
         try:
             module = importlib.import_module(module_name)
@@ -39,6 +43,7 @@ def _load_builtin():
                 raise
             continue
         register(module.RULES)
+        BUILTIN.append(module.RULES.id)
 
 
 def _load_extra():

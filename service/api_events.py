@@ -1,0 +1,77 @@
+"""Event endpoints: cursor reads and long-poll (`/events`), Server-Sent Events (`/stream`).
+
+Each seat gets its own redacted projection of every event; spectators get the public one.
+SSE streams are bounded in time (clients resume with Last-Event-ID) and send keep-alives. Under
+`make run` the API runs on gunicorn's gevent worker, so an idle stream costs a greenlet, not a
+request worker.
+"""
+
+import json
+import time
+
+from flask import Blueprint, Response, current_app, request, stream_with_context
+
+from . import matches, schemas, views
+from .errors import ApiError
+from .http import bearer_token, parse_query
+
+bp = Blueprint("events", __name__)
+
+
+def _store():
+    return current_app.extensions["safehouse"]["store"]
+
+
+@bp.get("/matches/<match_id>/events")
+def get_events(match_id):
+    """Events after a cursor; with wait=S, block up to S seconds (bounded) for the next one."""
+    query = parse_query(schemas.EventsQuery())
+    store = _store()
+    meta = store.load_meta(match_id)
+    if meta is None:
+        raise ApiError("game_not_found", f"no match {match_id!r}", "match_id")
+    seat = matches.seat_for_token(meta, bearer_token())
+    wait_ms = min(query["wait"], current_app.config["LONGPOLL_MAX_S"]) * 1000
+    events = store.events(match_id, query["after"])
+    if not events and wait_ms:
+        events = store.events(match_id, query["after"], block_ms=wait_ms)
+    last = events[-1]["seq"] if events else query["after"]
+    return {"events": [views.project_event(e, seat) for e in events], "last": last}
+
+
+def _resume_cursor():
+    raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
+    if not raw.isdigit():
+        raise ApiError("invalid_request", "Last-Event-ID/after must be an event seq", "Last-Event-ID")
+    return int(raw)
+
+
+@bp.get("/matches/<match_id>/stream")
+def stream_events(match_id):
+    """Server-Sent Events: one `event: match` per write, `id:` = seq, keep-alive comments."""
+    store = _store()
+    meta = store.load_meta(match_id)
+    if meta is None:
+        raise ApiError("game_not_found", f"no match {match_id!r}", "match_id")
+    seat = matches.seat_for_token(meta, bearer_token())
+    cursor = _resume_cursor()
+    config = current_app.config
+    deadline = time.monotonic() + config["SSE_MAX_S"]
+    keepalive_ms = int(config["SSE_KEEPALIVE_S"] * 1000)
+
+    def generate():
+        nonlocal cursor
+        yield "retry: 1000\n\n"
+        while time.monotonic() < deadline:
+            block = max(1, min(keepalive_ms, int((deadline - time.monotonic()) * 1000)))
+            events = store.events(match_id, cursor, block_ms=block)
+            if not events:
+                yield ": keep-alive\n\n"
+                continue
+            for event in events:
+                cursor = event["seq"]
+                data = json.dumps(views.project_event(event, seat), separators=(",", ":"))
+                yield f"id: {cursor}\nevent: match\ndata: {data}\n\n"
+
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return Response(stream_with_context(generate()), mimetype="text/event-stream", headers=headers)

@@ -1,0 +1,111 @@
+"""Match endpoints: create, list, view, join, legal actions, act, replay."""
+
+import engine
+from flask import Blueprint, current_app, request
+
+from . import matches, schemas, views
+from .errors import ApiError
+from .http import bearer_token, etag_for, idempotent, if_match_version, parse_body, parse_query
+
+bp = Blueprint("matches", __name__)
+
+
+def _ctx():
+    return current_app.extensions["safehouse"]
+
+
+def _caller(meta):
+    return matches.seat_for_token(meta, bearer_token())
+
+
+@bp.post("/matches")
+@idempotent
+def create_match():
+    """Create a match; answers with one secret token per human seat."""
+    body = parse_body(schemas.CreateMatchRequest())
+    if "seed" in body and not current_app.config["ALLOW_CLIENT_SEEDS"]:
+        raise ApiError("invalid_request", "this server does not accept client seeds", "seed")
+    match_id, meta, match, tokens = matches.create(
+        _ctx()["store"], body["game"], body["options"], body.get("seats"), body.get("seed"),
+        body.get("turn_clock_s"))
+    _ctx()["after_save"](match_id, match, meta)
+    answer = views.summary(match_id, match, meta)
+    answer["tokens"] = [{"seat": s, "token": t} for s, t in sorted(tokens.items())]
+    return answer, 201, {"Location": f"/matches/{match_id}"}
+
+
+@bp.get("/matches")
+def list_matches():
+    """Recent matches, filtered by game, status and open seats."""
+    query = parse_query(schemas.ListQuery())
+    store = _ctx()["store"]
+    found = []
+    for match_id, meta in store.metas(store.list_ids(1000)).items():
+        item = views.summary(match_id, None, meta)
+        if query.get("game") not in (None, meta["game"]) or query.get("status") not in (None, meta["status"]):
+            continue
+        if "open_seats" in query and bool(item["open_seats"]) != query["open_seats"]:
+            continue
+        found.append(item)
+        if len(found) >= query["limit"]:
+            break
+    return {"matches": found}
+
+
+@bp.get("/matches/<match_id>")
+def get_match(match_id):
+    """The match as the caller's seat sees it (spectator without a token); ETag per version and seat."""
+    match, meta = matches.load(_ctx()["store"], match_id)
+    seat = _caller(meta)
+    etag = etag_for(match.version, seat)
+    if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+        return "", 304, {"ETag": etag}
+    return views.match_view(match_id, match, meta, seat), 200, {"ETag": etag}
+
+
+@bp.post("/matches/<match_id>/join")
+@idempotent
+def join_match(match_id):
+    """Claim an open seat; the seat's secret token is shown once."""
+    body = parse_body(schemas.JoinRequest())
+    seat, token, meta = matches.join(_ctx()["store"], match_id, body.get("seat"), body.get("name"))
+    match, _ = matches.load(_ctx()["store"], match_id)
+    _ctx()["after_save"](match_id, match, meta)
+    return {"seat": seat, "token": token}, 200
+
+
+@bp.get("/matches/<match_id>/actions")
+def get_legal_actions(match_id):
+    """The caller's legal actions now (empty for spectators and seats not to move)."""
+    match, meta = matches.load(_ctx()["store"], match_id)
+    seat = _caller(meta)
+    return {"version": match.version, "seat": seat, "legal_actions": engine.legal_actions(match, seat)}
+
+
+@bp.post("/matches/<match_id>/actions")
+@idempotent
+def post_action(match_id):
+    """Play an action for the caller's seat at the expected version."""
+    body = parse_body(schemas.ActionRequest())
+    store = _ctx()["store"]
+    meta = store.load_meta(match_id)
+    if meta is None:
+        raise ApiError("game_not_found", f"no match {match_id!r}", "match_id")
+    seat = _caller(meta)
+    if seat is None:
+        raise ApiError("unauthorized", "acting needs a seat token (Authorization: Bearer)", "Authorization")
+    if body.get("seat") is not None and body["seat"] != seat:
+        raise ApiError("forbidden_seat", "a token acts only for its own seat", "seat")
+    version = body.get("version") if body.get("version") is not None else if_match_version()
+    match, meta = matches.act(store, match_id, seat, body["action"], version)
+    _ctx()["after_save"](match_id, match, meta)
+    return views.match_view(match_id, match, meta, seat), 200, {"ETag": etag_for(match.version, seat)}
+
+
+@bp.get("/matches/<match_id>/replay")
+def get_replay(match_id):
+    """The finished match's full replay: seed, setup, actions; verifies the commitment."""
+    match, meta = matches.load(_ctx()["store"], match_id)
+    if meta["status"] != "finished":
+        raise ApiError("not_finished", "the replay is published when the match ends", "match_id")
+    return views.replay(match, meta)

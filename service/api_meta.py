@@ -1,0 +1,64 @@
+"""Catalog, health, the contract and its Swagger UI."""
+
+import os
+
+from flask import Blueprint, Response, current_app, send_from_directory
+
+import engine
+
+from .errors import ApiError
+
+bp = Blueprint("meta", __name__)
+
+DOCS_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Safehouse API</title>
+<link rel="stylesheet" href="/docs/static/swagger-ui.css"></head><body><div id="ui"></div>
+<script src="/docs/static/swagger-ui-bundle.js"></script>
+<script>SwaggerUIBundle({url: "/openapi.yaml", dom_id: "#ui"});</script></body></html>"""
+
+
+@bp.get("/games")
+def list_games():
+    """The catalog of game types."""
+    return {"games": engine.catalog()}
+
+
+@bp.get("/games/<game>")
+def get_game(game):
+    """One game type."""
+    for entry in engine.catalog():
+        if entry["game"] == game:
+            return entry
+    raise ApiError("unknown_game", f"unknown game {game!r}", "game")
+
+
+@bp.get("/healthz")
+def health():
+    """Liveness plus whether Redis answers."""
+    try:
+        ok = current_app.extensions["safehouse"]["store"].ping()
+    except Exception:  # any connection failure means "not healthy", never a 500
+        ok = False
+    return {"status": "ok" if ok else "degraded", "redis": ok}, 200 if ok else 503
+
+
+@bp.get("/openapi.yaml")
+def openapi_yaml():
+    """The committed contract."""
+    from .openapi import spec_yaml
+    text = current_app.extensions["safehouse"].setdefault("openapi", spec_yaml())
+    return Response(text, mimetype="application/yaml")
+
+
+@bp.get("/docs")
+def docs():
+    """Swagger UI over /openapi.yaml (assets served locally)."""
+    return Response(DOCS_PAGE, mimetype="text/html")
+
+
+@bp.get("/docs/static/<path:name>")
+def docs_static(name):
+    """Swagger UI assets from the swagger-ui-bundle package."""
+    from swagger_ui_bundle import swagger_ui_path
+    if name not in ("swagger-ui.css", "swagger-ui-bundle.js"):
+        raise ApiError("not_found", "no such asset", "name")
+    return send_from_directory(os.path.abspath(swagger_ui_path), name)

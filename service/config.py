@@ -1,0 +1,25 @@
+"""Service configuration from the environment (SAFEHOUSE_*), overridable by create_app(config)."""
+
+import os
+
+
+def _flag(name, default):
+    value = os.environ.get(name)
+    return default if value is None else value.lower() in ("1", "true", "yes", "on")
+
+
+def from_env():
+    """The default configuration dict, read from SAFEHOUSE_* environment variables."""
+    env = os.environ.get
+    return {
+        "REDIS_URL": env("SAFEHOUSE_REDIS_URL", "redis://127.0.0.1:6379/0"),
+        "PREFIX": env("SAFEHOUSE_PREFIX", "sh:"),
+        "QUEUE": env("SAFEHOUSE_QUEUE", "safehouse"),
+        "ALLOW_CLIENT_SEEDS": _flag("SAFEHOUSE_ALLOW_CLIENT_SEEDS", False),
+        "MAX_CONTENT_LENGTH": int(env("SAFEHOUSE_MAX_BODY", str(64 * 1024))),
+        "RATE_LIMIT": env("SAFEHOUSE_RATE_LIMIT", "600/minute"),
+        "LONGPOLL_MAX_S": int(env("SAFEHOUSE_LONGPOLL_MAX_S", "30")),
+        "SSE_MAX_S": int(env("SAFEHOUSE_SSE_MAX_S", "300")),
+        "SSE_KEEPALIVE_S": float(env("SAFEHOUSE_SSE_KEEPALIVE_S", "15")),
+        "ENQUEUE_BOTS": _flag("SAFEHOUSE_ENQUEUE_BOTS", True),
+    }

@@ -1,0 +1,84 @@
+"""One JSON error envelope for every status: {"error": {"code", "message", "field"?, ...}}.
+
+This is the only place where error codes map to HTTP statuses.
+"""
+
+from flask import jsonify
+from werkzeug.exceptions import HTTPException
+
+from engine.errors import EngineError
+
+STATUS = {
+    "invalid_action": 422, "illegal_action": 409, "not_your_turn": 409, "game_over": 409,
+    "invalid_options": 422, "unknown_game": 404, "game_not_found": 404, "stale_version": 409,
+    "forbidden_seat": 403, "invalid_request": 400, "unauthorized": 401, "seat_taken": 409,
+    "not_found": 404, "method_not_allowed": 405, "payload_too_large": 413,
+    "rate_limited": 429, "not_finished": 409, "unsupported_media_type": 415,
+    "precondition_required": 428, "job_not_found": 404, "internal_error": 500,
+}
+
+
+class ApiError(Exception):
+    """An error the API answers with: a stable code, a message and optional extra fields."""
+
+    def __init__(self, code, message, field=None, headers=None, **extra):
+        super().__init__(message)
+        self.code, self.message, self.field = code, message, field
+        self.headers = headers or {}
+        self.extra = extra
+
+    @property
+    def status(self):
+        """The HTTP status for this code."""
+        return STATUS[self.code]
+
+    def body(self):
+        """The error envelope."""
+        err = {"code": self.code, "message": self.message}
+        if self.field:
+            err["field"] = self.field
+        err.update(self.extra)
+        return {"error": err}
+
+
+def from_engine(exc, **extra):
+    """An ApiError for an EngineError (same code, message and field)."""
+    return ApiError(exc.code, exc.message, exc.field, **extra)
+
+
+_HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 404: "not_found",
+               405: "method_not_allowed", 413: "payload_too_large", 415: "unsupported_media_type",
+               429: "rate_limited"}
+
+
+def error_response(exc):
+    """The JSON response for an ApiError or EngineError."""
+    if isinstance(exc, EngineError):
+        exc = from_engine(exc)
+    response = jsonify(exc.body())
+    response.status_code = exc.status
+    response.headers.update(exc.headers)
+    return response
+
+
+def register_error_handlers(app):
+    """Answer every error, including Flask's own, with the JSON envelope."""
+
+    app.register_error_handler(ApiError, error_response)
+    app.register_error_handler(EngineError, error_response)
+
+    @app.errorhandler(HTTPException)
+    def _http_error(exc):
+        code = _HTTP_CODES.get(exc.code, "invalid_request" if exc.code < 500 else "internal_error")
+        response = jsonify({"error": {"code": code, "message": exc.description or exc.name}})
+        response.status_code = exc.code
+        if exc.code == 429 and getattr(exc, "retry_after", None):
+            response.headers["Retry-After"] = str(exc.retry_after)
+        return response
+
+    @app.errorhandler(Exception)
+    def _unexpected(exc):
+        app.logger.exception("unhandled error")
+        response = jsonify({"error": {"code": "internal_error", "message": "internal error"}})
+        response.status_code = 500
+        return response

@@ -1,0 +1,110 @@
+"""Request helpers shared by the blueprints: JSON bodies, bearer tokens, versions, ETags and
+idempotent POSTs."""
+
+import functools
+
+from flask import current_app, g, request
+from marshmallow import ValidationError
+
+from engine.errors import EngineError
+
+from .errors import ApiError, error_response
+from .matches import token_hash
+
+
+def parse_body(schema):
+    """The JSON body loaded through a marshmallow schema; 400/415 naming the bad field."""
+    if request.content_length and not request.is_json:
+        raise ApiError("unsupported_media_type", "send the body as application/json", "body")
+    data = request.get_json(silent=True)
+    if data is None:
+        if request.get_data():
+            raise ApiError("invalid_request", "the body is not valid JSON", "body")
+        data = {}
+    if not isinstance(data, dict):
+        raise ApiError("invalid_request", "the body must be a JSON object", "body")
+    try:
+        return schema.load(data)
+    except ValidationError as exc:
+        field, message = _first_error(exc.messages)
+        raise ApiError("invalid_request", f"{field}: {message}", field) from None
+
+
+def parse_query(schema):
+    """Query parameters loaded through a marshmallow schema; 400 naming the bad field."""
+    try:
+        return schema.load(request.args.to_dict())
+    except ValidationError as exc:
+        field, message = _first_error(exc.messages)
+        raise ApiError("invalid_request", f"{field}: {message}", field) from None
+
+
+def _first_error(messages, prefix=""):
+    for key, value in messages.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            return _first_error(value, name + ".")
+        return name, value[0] if isinstance(value, list) else str(value)
+    return prefix or "body", "invalid"
+
+
+def bearer_token():
+    """The token from `Authorization: Bearer <token>`, or None."""
+    header = request.headers.get("Authorization", "")
+    if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError("unauthorized", "use 'Authorization: Bearer <token>'", "Authorization")
+    return token.strip()
+
+
+def if_match_version():
+    """The version from an If-Match header ("3" or W/"3-1"), or None."""
+    header = request.headers.get("If-Match")
+    if not header:
+        return None
+    raw = header.strip().removeprefix("W/").strip('"').split("-")[0]
+    if not raw.isdigit():
+        raise ApiError("invalid_request", "If-Match must carry the match version", "If-Match")
+    return int(raw)
+
+
+def etag_for(version, seat):
+    """The ETag of a seat's view at a version."""
+    return f'"{version}-{"s" if seat is None else seat}"'
+
+
+def idempotent(view):
+    """Make a mutating POST safe to retry: with an Idempotency-Key the first response is stored
+    and a retry gets it back byte for byte without acting again."""
+
+    @functools.wraps(view)
+    def wrapper(*args, **kwargs):
+        key = request.headers.get("Idempotency-Key")
+        if not key:
+            return view(*args, **kwargs)
+        if len(key) > 200:
+            raise ApiError("invalid_request", "Idempotency-Key is too long", "Idempotency-Key")
+        token = request.headers.get("Authorization", "")
+        scope = f"{token_hash(token)[:32]}:{request.method}:{request.path}"
+        store = current_app.extensions["safehouse"]["store"]
+        found = store.idempotent_get(scope, key)
+        if found is None:
+            try:
+                response = current_app.make_response(view(*args, **kwargs))
+            except (ApiError, EngineError) as exc:
+                response = error_response(exc)
+            record = {"status": response.status_code, "body": response.get_data(as_text=True),
+                      "headers": {k: v for k, v in response.headers.items()
+                                  if k in ("Content-Type", "ETag", "Location")}}
+            found = store.idempotent_put(scope, key, record)
+            if found is record:
+                return response
+        g.idempotent_replay = True
+        response = current_app.response_class(found["body"], status=found["status"],
+                                              headers=found["headers"])
+        response.headers["Idempotent-Replayed"] = "true"
+        return response
+
+    return wrapper

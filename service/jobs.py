@@ -1,0 +1,27 @@
+"""The only enqueue code: bot turns (and later odds and tournaments) go to RQ from here.
+
+Job ids are deterministic (`bot-<match>-<version>-<seat>`), arguments are primitive JSON, and
+functions are named by their import path so the API never imports worker code.
+"""
+
+from rq import Queue, Retry
+
+from .matches import bot_seats_to_move
+
+BOT_TURN = "worker.jobs.bot_turn"
+
+
+def queue_for(connection, name="safehouse"):
+    """The RQ queue the service and workers share."""
+    return Queue(name, connection=connection)
+
+
+def enqueue_bot_turns(queue, match_id, match, meta):
+    """Queue one job per bot seat to move now; returns the job ids."""
+    ids = []
+    for seat in bot_seats_to_move(match, meta):
+        job_id = f"bot-{match_id}-{match.version}-{seat}"
+        queue.enqueue_call(BOT_TURN, args=(match_id, match.version, seat), job_id=job_id,
+                           retry=Retry(max=2), result_ttl=300, failure_ttl=3600)
+        ids.append(job_id)
+    return ids

@@ -1,0 +1,197 @@
+"""Match lifecycle shared by the API and the worker: create, load, act, save, and hand bot turns on.
+
+Flask-free: the API views and the RQ jobs both call these functions. Seat tokens are random
+secrets; only their SHA-256 is stored.
+"""
+
+import hashlib
+import json
+import secrets
+import time
+
+import engine
+from engine.bots import validate_bot
+
+from .errors import ApiError, from_engine
+from .store import Conflict
+
+
+def _canonical(value):
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def token_hash(token):
+    """The stored form of a seat token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def commitment_for(game, options, seed, setup_json):
+    """sha256 over the game, options, seed and secret initial setup (verifiable after the end)."""
+    payload = _canonical({"game": game, "options": options, "seed": seed, "setup": setup_json})
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def parse_seats(game_id, seats, n_seats):
+    """Seat specs with bot parameters validated; default: every seat an open human seat."""
+    if seats is None:
+        seats = [{"kind": "human"} for _ in range(n_seats)]
+    if len(seats) != n_seats:
+        raise ApiError("invalid_request", f"this match needs exactly {n_seats} seats", "seats")
+    parsed = []
+    for index, spec in enumerate(seats):
+        kind = spec.get("kind", "bot" if "bot" in spec else "human")
+        if kind in ("human", "open"):
+            parsed.append({"kind": "human", "joined": False, "name": spec.get("name"),
+                           "claim": kind == "human"})
+            continue
+        try:
+            bot = validate_bot(game_id, {k: v for k, v in spec.items() if k not in ("kind", "name")})
+        except ValueError as exc:
+            raise ApiError("invalid_request", str(exc), f"seats[{index}]") from None
+        parsed.append({"kind": "bot", "bot": bot, "joined": True, "name": spec.get("name")})
+    return parsed
+
+
+def create(store, game_id, options, seats, seed=None, clock_s=None):
+    """Start and store a match; returns (match_id, meta, match, {seat: token}).
+
+    Tokens are issued now for "human" seats; "open" seats are claimed later with `join`."""
+    try:
+        rules = engine.get_game(game_id)
+        options = rules.validate_options(options)
+        seed = secrets.randbits(62) if seed is None else seed
+        match = engine.start(game_id, options, seed)
+    except engine.EngineError as exc:
+        raise from_engine(exc) from None
+    seat_meta = parse_seats(game_id, seats, rules.seat_count(match.options))
+    tokens = {}
+    for seat, spec in enumerate(seat_meta):
+        if spec.pop("claim", False):
+            tokens[seat] = secrets.token_urlsafe(24)
+            spec.update(joined=True, token_hash=token_hash(tokens[seat]))
+    meta = {
+        "game": game_id, "options": match.options, "seats": seat_meta, "created": time.time(),
+        "commitment": commitment_for(game_id, match.options, match.seed,
+                                     rules.state_to_json(match.state)),
+        "clock_s": clock_s, "deadline": None, "status": "open",
+    }
+    meta["status"] = status_of(match, meta)
+    match_id = secrets.token_hex(8)
+    first = {"version": 0, "actor": None, "entries": [], "kind": "created"}
+    store.create(match_id, engine.match_to_json(match), meta, first)
+    return match_id, meta, match, tokens
+
+
+def join(store, match_id, seat=None, name=None):
+    """Claim an open seat (the first one by default); returns (seat, token, meta)."""
+    for _ in range(5):
+        match, meta, rev = load(store, match_id, with_rev=True)
+        open_seats = [i for i, s in enumerate(meta["seats"]) if not s["joined"]]
+        if seat is None and not open_seats:
+            raise ApiError("seat_taken", "this match has no open seat", "seat")
+        chosen = open_seats[0] if seat is None else seat
+        if chosen not in range(len(meta["seats"])):
+            raise ApiError("invalid_request", f"seat must be 0..{len(meta['seats']) - 1}", "seat")
+        if chosen not in open_seats:
+            raise ApiError("seat_taken", f"seat {chosen} is taken", "seat")
+        token = secrets.token_urlsafe(24)
+        meta = dict(meta, seats=[dict(s) for s in meta["seats"]])
+        meta["seats"][chosen].update(joined=True, token_hash=token_hash(token), name=name)
+        meta["status"] = status_of(match, meta)
+        meta["deadline"] = next_deadline(match, meta)
+        event = {"version": match.version, "actor": None, "entries": [], "kind": "joined",
+                 "seat": chosen}
+        try:
+            store.save(match_id, rev, engine.match_to_json(match), meta, event)
+        except Conflict:
+            continue
+        return chosen, token, meta
+    raise ApiError("stale_version", "the match is busy; try again", "seat")
+
+
+def status_of(match, meta):
+    """"open" (a human seat unclaimed), "active" or "finished"."""
+    if match.rules.outcome(match.state) is not None:
+        return "finished"
+    if any(not s["joined"] for s in meta["seats"]):
+        return "open"
+    return "active"
+
+
+def load(store, match_id, with_rev=False):
+    """(match, meta) — or (match, meta, rev) — or ApiError game_not_found."""
+    found = store.load(match_id) if isinstance(match_id, str) and len(match_id) <= 64 else None
+    if found is None:
+        raise ApiError("game_not_found", f"no match {match_id!r}", "match_id")
+    doc, meta, rev = found
+    match = engine.match_from_json(doc)
+    return (match, meta, rev) if with_rev else (match, meta)
+
+
+def seat_for_token(meta, token):
+    """The seat a bearer token belongs to, None for no token; ApiError if the token is unknown."""
+    if token is None:
+        return None
+    digest = token_hash(token)
+    for seat, spec in enumerate(meta["seats"]):
+        if spec.get("token_hash") and secrets.compare_digest(spec["token_hash"], digest):
+            return seat
+    raise ApiError("unauthorized", "unknown seat token", "Authorization")
+
+
+def act(store, match_id, seat, action, expected_version=None, now=None):
+    """Apply one action for `seat` and save it with the version check; returns (match, meta).
+
+    A write that changed no version (a join) in between is retried transparently; a change of
+    version is a stale_version error when the caller named the version it acted on."""
+    for _ in range(5):
+        match, meta, rev = load(store, match_id, with_rev=True)
+        if expected_version is not None and expected_version != match.version:
+            raise ApiError("stale_version", "the match has moved on", "version",
+                           current_version=match.version)
+        try:
+            new = engine.step(match, seat, action)
+        except engine.EngineError as exc:
+            raise from_engine(exc, current_version=match.version,
+                              legal_actions=engine.legal_actions(match, seat)) from None
+        try:
+            return save_step(store, match_id, rev, match, new, meta, now)
+        except ApiError as exc:
+            if exc.code != "stale_version" or (expected_version is not None
+                                               and exc.extra["current_version"] != expected_version):
+                raise
+    raise ApiError("stale_version", "the match is busy; try again", "version",
+                   current_version=match.version)
+
+
+def save_step(store, match_id, rev, old, new, meta, now=None):
+    """Compare-and-set the new match state and append its event; ApiError stale_version on a race."""
+    meta = dict(meta, status=status_of(new, meta))
+    meta["deadline"] = next_deadline(new, meta, now)
+    entries = list(new.log[len(old.log):])
+    actor = new.history[-1][0] if new.history else None
+    event = {"version": new.version, "actor": actor, "entries": entries, "kind": "action",
+             "finished": meta["status"] == "finished"}
+    try:
+        store.save(match_id, rev, engine.match_to_json(new), meta, event)
+    except Conflict as exc:
+        raise ApiError("stale_version", "the match has moved on", "version",
+                       current_version=exc.version) from None
+    return new, meta
+
+
+def next_deadline(match, meta, now=None):
+    """When the human seats to move run out of time (None without a clock)."""
+    if not meta.get("clock_s") or meta["status"] != "active":
+        return None
+    return (now or time.time()) + meta["clock_s"]
+
+
+def bot_seats_to_move(match, meta):
+    """Bot seats that may act now."""
+    return [s for s in engine.to_move(match) if meta["seats"][s]["kind"] == "bot"]
+
+
+def public_seats(meta):
+    """The seat list without secrets: kind, bot spec, joined, name."""
+    return [{k: v for k, v in s.items() if k != "token_hash"} for s in meta["seats"]]

@@ -1,0 +1,105 @@
+"""The operations of the contract: every endpoint, its parameters, bodies and statuses."""
+
+
+def _ref(name):
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(name, description="OK", headers=None):
+    answer = {"description": description, "content": {"application/json": {"schema": _ref(name)}}}
+    if headers:
+        answer["headers"] = headers
+    return answer
+
+
+def _errors(*statuses):
+    text = {400: "Malformed request (the `field` names what)", 401: "Unknown or malformed token",
+            403: "The token belongs to another seat", 404: "No such match or game",
+            409: "Illegal, out of turn, game over, stale version, seat taken",
+            413: "Body too large", 415: "Body is not JSON", 422: "Invalid action or options",
+            428: "Precondition required", 429: "Rate limited (see Retry-After)"}
+    out = {}
+    for status in statuses + (429,):
+        out[str(status)] = _json("Error", text[status])
+        if status == 429:
+            out["429"]["headers"] = {"Retry-After": {"schema": {"type": "integer"}}}
+    return out
+
+
+MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
+GAME_ID = {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}
+IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
+               "schema": {"type": "string", "maxLength": 200},
+               "description": "retrying with the same key returns the stored response byte for byte"}
+IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
+            "description": "the match version acted on (alternative to body `version`)"}
+IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False,
+                 "schema": {"type": "string"}, "description": "an ETag from an earlier view"}
+LAST_EVENT_ID = {"name": "Last-Event-ID", "in": "header", "required": False,
+                 "schema": {"type": "string"}, "description": "resume after this event seq"}
+ETAG = {"ETag": {"schema": {"type": "string"}, "description": "per (version, seat)"}}
+SEAT = [{"seatToken": []}, {}]
+
+
+def _query(name, schema, description):
+    return {"name": name, "in": "query", "required": False, "schema": schema, "description": description}
+
+
+PATHS = {
+    "/healthz": {"get": {"operationId": "health", "summary": "Liveness and Redis reachability",
+                         "responses": {"200": _json("Health"), "503": _json("Health", "Redis down")}}},
+    "/games": {"get": {"operationId": "listGames", "summary": "Catalog of game types",
+                       "responses": {"200": _json("Catalog"), **_errors()}}},
+    "/games/{game}": {"get": {"operationId": "getGame", "summary": "One game type",
+                              "parameters": [GAME_ID],
+                              "responses": {"200": _json("GameType"), **_errors(404)}}},
+    "/matches": {
+        "post": {"operationId": "createMatch", "summary": "Create a match; tokens for human seats",
+                 "parameters": [IDEMPOTENCY],
+                 "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("CreateMatchRequest")}}},
+                 "responses": {"201": _json("CreatedMatch", "Created"), **_errors(400, 404, 413, 415, 422)}},
+        "get": {"operationId": "listMatches", "summary": "List matches (newest first)",
+                "parameters": [
+                    _query("game", {"type": "string"}, "only this game"),
+                    _query("status", {"type": "string", "enum": ["open", "active", "finished"]}, "only this status"),
+                    _query("open_seats", {"type": "boolean"}, "only matches with (true) or without (false) open seats"),
+                    _query("limit", {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}, "at most this many")],
+                "responses": {"200": _json("MatchList"), **_errors(400)}},
+    },
+    "/matches/{match_id}": {"get": {
+        "operationId": "getMatch", "summary": "The match as the caller's seat sees it",
+        "security": SEAT, "parameters": [MATCH_ID, IF_NONE_MATCH],
+        "responses": {"200": _json("MatchView", headers=ETAG), "304": {"description": "Not modified", "headers": ETAG},
+                      **_errors(401, 404)}}},
+    "/matches/{match_id}/join": {"post": {
+        "operationId": "joinMatch", "summary": "Claim an open seat (the token is shown once)",
+        "parameters": [MATCH_ID, IDEMPOTENCY],
+        "requestBody": {"required": False, "content": {"application/json": {"schema": _ref("JoinRequest")}}},
+        "responses": {"200": _json("SeatToken"), **_errors(400, 404, 409, 413, 415)}}},
+    "/matches/{match_id}/actions": {
+        "get": {"operationId": "getLegalActions", "summary": "The caller's legal actions now",
+                "security": SEAT, "parameters": [MATCH_ID],
+                "responses": {"200": _json("LegalActions"), **_errors(401, 404)}},
+        "post": {"operationId": "postAction", "summary": "Play an action for the caller's seat",
+                 "security": [{"seatToken": []}], "parameters": [MATCH_ID, IF_MATCH, IDEMPOTENCY],
+                 "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("ActionRequest")}}},
+                 "responses": {"200": _json("MatchView", headers=ETAG), **_errors(400, 401, 403, 404, 409, 413, 415, 422)}},
+    },
+    "/matches/{match_id}/events": {"get": {
+        "operationId": "getEvents", "summary": "Events after a cursor; long-poll with wait",
+        "security": SEAT, "parameters": [
+            MATCH_ID, _query("after", {"type": "integer", "minimum": 0, "default": 0}, "event seq cursor"),
+            _query("wait", {"type": "integer", "minimum": 0, "maximum": 60, "default": 0}, "seconds to wait for a new event")],
+        "responses": {"200": _json("EventPage"), **_errors(400, 401, 404)}}},
+    "/matches/{match_id}/stream": {"get": {
+        "operationId": "streamEvents", "summary": "Server-Sent Events (event: match, id: seq)",
+        "security": SEAT, "parameters": [MATCH_ID, LAST_EVENT_ID,
+                                         _query("after", {"type": "integer", "minimum": 0}, "event seq cursor")],
+        "responses": {"200": {"description": "text/event-stream of Event objects",
+                              "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                      **_errors(400, 401, 404)}}},
+    "/matches/{match_id}/replay": {"get": {
+        "operationId": "getReplay", "summary": "Full replay with the seed (finished matches)",
+        "parameters": [MATCH_ID],
+        "responses": {"200": _json("Replay"), **_errors(404, 409)}}},
+}

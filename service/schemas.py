@@ -1,0 +1,220 @@
+"""Marshmallow schemas for every request and response body; openapi.yaml is generated from them."""
+
+from marshmallow import INCLUDE, RAISE, Schema, fields, validate
+
+
+class ErrorDetail(Schema):
+    """The body of every error."""
+
+    code = fields.String(required=True, metadata={"description": "stable machine-readable code"})
+    message = fields.String(required=True)
+    field = fields.String(metadata={"description": "the offending field or header, when one is to blame"})
+    current_version = fields.Integer(metadata={"description": "the match version now (409s)"})
+    legal_actions = fields.List(fields.Dict(), metadata={"description": "the caller's legal actions (rejected actions)"})
+
+
+class Error(Schema):
+    """The one error envelope."""
+
+    error = fields.Nested(ErrorDetail, required=True)
+
+
+class SeatSpec(Schema):
+    """A seat at creation: a human seat (token issued now), an open seat (joined later) or a bot."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    kind = fields.String(validate=validate.OneOf(["human", "open", "bot"]),
+                         metadata={"description": "default: bot when `bot` is given, else human"})
+    bot = fields.String(metadata={"description": "bot name from the catalog (kind=bot)"})
+    name = fields.String(validate=validate.Length(max=64), allow_none=True)
+
+
+class CreateMatchRequest(Schema):
+    """POST /matches."""
+
+    class Meta:
+        unknown = RAISE
+
+    game = fields.String(required=True, metadata={"description": "game id from GET /games"})
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    seats = fields.List(fields.Nested(SeatSpec), allow_none=True,
+                        metadata={"description": "one entry per seat; default: all human"})
+    seed = fields.Integer(validate=validate.Range(min=0, max=2**63 - 1),
+                          metadata={"description": "only when the server allows client seeds"})
+    turn_clock_s = fields.Integer(validate=validate.Range(min=1, max=86400), allow_none=True,
+                                  metadata={"description": "per-turn clock for human seats"})
+
+
+class SeatToken(Schema):
+    """A seat's secret token (shown once)."""
+
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True)
+
+
+class PublicSeat(Schema):
+    """A seat as everyone sees it."""
+
+    kind = fields.String(required=True)
+    joined = fields.Boolean(required=True)
+    name = fields.String(allow_none=True)
+    bot = fields.Dict(metadata={"description": "bot name and parameters (bot seats)"})
+
+
+class MatchSummary(Schema):
+    """A match in lists and creation answers."""
+
+    match_id = fields.String(required=True)
+    game = fields.String(required=True)
+    options = fields.Dict(required=True)
+    version = fields.Integer(required=True)
+    status = fields.String(required=True, metadata={"description": "open | active | finished"})
+    seats = fields.List(fields.Nested(PublicSeat), required=True)
+    open_seats = fields.List(fields.Integer(), required=True)
+    commitment = fields.String(required=True, metadata={"description": "sha256 of game, options, seed and secret setup"})
+    turn_clock_s = fields.Integer(allow_none=True)
+    deadline = fields.Float(allow_none=True)
+
+
+class CreatedMatch(MatchSummary):
+    """POST /matches answer: the summary plus one token per human seat."""
+
+    tokens = fields.List(fields.Nested(SeatToken), required=True)
+
+
+class MatchList(Schema):
+    """GET /matches."""
+
+    matches = fields.List(fields.Nested(MatchSummary), required=True)
+
+
+class ListQuery(Schema):
+    """GET /matches query."""
+
+    game = fields.String()
+    status = fields.String(validate=validate.OneOf(["open", "active", "finished"]))
+    open_seats = fields.Boolean()
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
+
+
+class JoinRequest(Schema):
+    """POST /matches/{id}/join."""
+
+    class Meta:
+        unknown = RAISE
+
+    seat = fields.Integer(allow_none=True, metadata={"description": "a specific open seat; default the first"})
+    name = fields.String(validate=validate.Length(max=64), allow_none=True)
+
+
+class LogEntry(Schema):
+    """One log entry as the viewer may see it."""
+
+    seq = fields.Integer(required=True)
+    actor = fields.Integer(allow_none=True)
+    public = fields.Dict(required=True)
+    private = fields.Dict(metadata={"description": "only the viewer's own private part"})
+
+
+class MatchView(Schema):
+    """A match as one seat (or a spectator) sees it."""
+
+    match_id = fields.String(required=True)
+    game = fields.String(required=True)
+    version = fields.Integer(required=True)
+    seat = fields.Integer(allow_none=True, required=True, metadata={"description": "the caller's seat; null = spectator"})
+    status = fields.String(required=True)
+    to_move = fields.List(fields.Integer(), required=True)
+    finished = fields.Boolean(required=True)
+    outcome = fields.Dict(metadata={"description": "winners and per-seat results (finished matches)"})
+    legal_actions = fields.List(fields.Dict(), required=True)
+    state = fields.Dict(required=True, metadata={"description": "the game's redacted view (see <Game>View)"})
+    log = fields.List(fields.Nested(LogEntry), required=True)
+    seats = fields.List(fields.Nested(PublicSeat), required=True)
+    commitment = fields.String(required=True)
+    deadline = fields.Float(allow_none=True)
+
+
+class LegalActions(Schema):
+    """GET /matches/{id}/actions."""
+
+    version = fields.Integer(required=True)
+    seat = fields.Integer(allow_none=True, required=True)
+    legal_actions = fields.List(fields.Dict(), required=True)
+
+
+class ActionRequest(Schema):
+    """POST /matches/{id}/actions."""
+
+    class Meta:
+        unknown = RAISE
+
+    action = fields.Dict(required=True, metadata={"description": "one of the game's actions (see <Game>Action)"})
+    version = fields.Integer(allow_none=True, metadata={"description": "the version acted on (or If-Match)"})
+    seat = fields.Integer(allow_none=True, metadata={"description": "optional; must be the token's seat"})
+
+
+class Event(Schema):
+    """One write to the match (created, joined, action) as the viewer may see it."""
+
+    seq = fields.Integer(required=True, metadata={"description": "event sequence number (cursor)"})
+    version = fields.Integer(required=True)
+    seat = fields.Integer(metadata={"description": "the seat that was joined (kind=joined)"})
+    kind = fields.String(required=True)
+    actor = fields.Integer(allow_none=True)
+    entries = fields.List(fields.Nested(LogEntry), required=True)
+    finished = fields.Boolean()
+
+
+class EventPage(Schema):
+    """GET /matches/{id}/events."""
+
+    events = fields.List(fields.Nested(Event), required=True)
+    last = fields.Integer(required=True, metadata={"description": "cursor for the next ?after="})
+
+
+class EventsQuery(Schema):
+    """GET /matches/{id}/events query."""
+
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    wait = fields.Integer(load_default=0, validate=validate.Range(min=0, max=60))
+
+
+class Replay(Schema):
+    """GET /matches/{id}/replay (finished matches only)."""
+
+    game = fields.String(required=True)
+    options = fields.Dict(required=True)
+    seed = fields.Integer(required=True)
+    commitment = fields.String(required=True)
+    setup = fields.Dict(required=True, metadata={"description": "the initial state (state_to_json)"})
+    history = fields.List(fields.Dict(), required=True, metadata={"description": "[{seat, action}] in order"})
+    outcome = fields.Dict(required=True)
+
+
+class GameType(Schema):
+    """A catalog entry."""
+
+    game = fields.String(required=True)
+    name = fields.String(required=True)
+    min_players = fields.Integer(required=True)
+    max_players = fields.Integer(required=True)
+    options = fields.Dict(required=True)
+    actions = fields.Dict(required=True)
+    notes = fields.String()
+    bots = fields.List(fields.Dict(), required=True)
+
+
+class Catalog(Schema):
+    """GET /games."""
+
+    games = fields.List(fields.Nested(GameType), required=True)
+
+
+class Health(Schema):
+    """GET /healthz."""
+
+    status = fields.String(required=True)
+    redis = fields.Boolean(required=True)

@@ -1,0 +1,134 @@
+"""The match store: the only module that talks to Redis for match data.
+
+Layout (prefix `sh:`):
+- `sh:match:<id>` hash: `doc` (the Match as JSON), `meta` (seats, status, commitment, clock),
+  `version` (accepted actions) and `rev` (writes of any kind: creation, actions, joins).
+- `sh:events:<id>` stream: one entry per write, with stream id `0-<rev>` so `rev` is the event
+  sequence number clients use as a cursor; entries hold the full unredacted log entries and the
+  API redacts them per viewer on the way out.
+- `sh:matches` sorted set of match ids by creation time (for listing).
+- `sh:idem:<scope>:<key>` stored responses for idempotent retries (24 h).
+
+Saving is one atomic compare-and-set (a Lua script): check the revision, write the snapshot and
+meta, append the event. A conflict gets the current version back and nothing changes.
+"""
+
+import json
+import time
+
+import redis
+
+SAVE_SCRIPT = """
+local rev = tonumber(redis.call('HGET', KEYS[1], 'rev') or '-1')
+if rev ~= tonumber(ARGV[1]) then
+  return {0, tonumber(redis.call('HGET', KEYS[1], 'version') or '-1'), rev}
+end
+rev = rev + 1
+redis.call('HSET', KEYS[1], 'doc', ARGV[2], 'meta', ARGV[3], 'version', ARGV[4], 'rev', rev)
+redis.call('XADD', KEYS[2], '0-' .. rev, 'entry', ARGV[5])
+return {1, tonumber(ARGV[4]), rev}
+"""
+
+CREATE_SCRIPT = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'doc', ARGV[1], 'meta', ARGV[2], 'version', ARGV[3], 'rev', 1)
+redis.call('XADD', KEYS[2], '0-1', 'entry', ARGV[4])
+redis.call('ZADD', KEYS[3], ARGV[5], ARGV[6])
+return 1
+"""
+
+
+class Conflict(Exception):
+    """Someone wrote the match since it was loaded (`version` and `rev` are the stored ones)."""
+
+    def __init__(self, version, rev):
+        super().__init__(f"conflict; stored version {version}, rev {rev}")
+        self.version, self.rev = version, rev
+
+
+def _dumps(value):
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+class Store:
+    """Match snapshots, metadata, events and idempotency records in Redis."""
+
+    def __init__(self, url, prefix="sh:"):
+        self.url = url
+        self.prefix = prefix
+        self.redis = redis.Redis.from_url(url)
+        self.blocking = redis.Redis.from_url(url, socket_timeout=None)
+        self._save = self.redis.register_script(SAVE_SCRIPT)
+        self._create = self.redis.register_script(CREATE_SCRIPT)
+
+    def _key(self, kind, match_id):
+        return f"{self.prefix}{kind}:{match_id}"
+
+    def ping(self):
+        """True when Redis answers."""
+        return bool(self.redis.ping())
+
+    def create(self, match_id, doc, meta, first_event):
+        """Store a new match (rev 1) with its creation event (seq 1); False if the id exists."""
+        return bool(self._create(
+            keys=[self._key("match", match_id), self._key("events", match_id), f"{self.prefix}matches"],
+            args=[_dumps(doc), _dumps(meta), doc["version"], _dumps(first_event),
+                  time.time(), match_id]))
+
+    def load(self, match_id):
+        """(doc, meta, rev) or None when no such match."""
+        raw = self.redis.hmget(self._key("match", match_id), "doc", "meta", "rev")
+        if raw[0] is None:
+            return None
+        return json.loads(raw[0]), json.loads(raw[1]), int(raw[2])
+
+    def load_meta(self, match_id):
+        """The meta dict or None."""
+        raw = self.redis.hget(self._key("match", match_id), "meta")
+        return None if raw is None else json.loads(raw)
+
+    def save(self, match_id, rev, doc, meta, event_entry):
+        """Compare-and-set on `rev`: write doc+meta and append the event (its seq is the new rev).
+
+        Returns the new rev; raises Conflict when the match was written since it was loaded."""
+        ok, version, new_rev = self._save(
+            keys=[self._key("match", match_id), self._key("events", match_id)],
+            args=[rev, _dumps(doc), _dumps(meta), doc["version"], _dumps(event_entry)])
+        if not ok:
+            raise Conflict(version, new_rev)
+        return new_rev
+
+    def events(self, match_id, after=0, count=500, block_ms=None):
+        """Event entries with seq > after (oldest first); optionally block up to block_ms for one."""
+        key = self._key("events", match_id)
+        start = f"0-{max(after, 0)}"
+        if block_ms:
+            result = self.blocking.xread({key: start}, count=count, block=block_ms)
+            items = result[0][1] if result else []
+        else:
+            items = self.redis.xrange(key, min=f"({start}", count=count)
+        return [dict(json.loads(fields[b"entry"]), seq=int(sid.split(b"-")[1]))
+                for sid, fields in items]
+
+    def list_ids(self, limit=200):
+        """The newest match ids first."""
+        return [m.decode() for m in self.redis.zrevrange(f"{self.prefix}matches", 0, limit - 1)]
+
+    def metas(self, match_ids):
+        """{id: meta} for the ids that exist (one round trip)."""
+        pipe = self.redis.pipeline()
+        for match_id in match_ids:
+            pipe.hget(self._key("match", match_id), "meta")
+        return {m: json.loads(r) for m, r in zip(match_ids, pipe.execute()) if r is not None}
+
+    def idempotent_get(self, scope, key):
+        """The stored (status, body text, headers) for an idempotency key, or None."""
+        raw = self.redis.get(f"{self.prefix}idem:{scope}:{key}")
+        return None if raw is None else json.loads(raw)
+
+    def idempotent_put(self, scope, key, record, ttl=86400):
+        """Store a response once; returns the record that wins (an earlier one if it exists)."""
+        name = f"{self.prefix}idem:{scope}:{key}"
+        if self.redis.set(name, _dumps(record), nx=True, ex=ttl):
+            return record
+        return json.loads(self.redis.get(name))

@@ -1,0 +1,47 @@
+"""Shapes the API answers with, built from a match and its meta (no Flask here)."""
+
+import engine
+
+from . import matches
+
+
+def summary(match_id, match, meta):
+    """The MatchSummary of a match."""
+    return {
+        "match_id": match_id, "game": meta["game"], "options": meta["options"],
+        "version": match.version if match is not None else meta.get("version", 0),
+        "status": meta["status"], "seats": matches.public_seats(meta),
+        "open_seats": [i for i, s in enumerate(meta["seats"]) if not s["joined"]],
+        "commitment": meta["commitment"], "turn_clock_s": meta.get("clock_s"),
+        "deadline": meta.get("deadline"),
+    }
+
+
+def match_view(match_id, match, meta, seat):
+    """The MatchView of a match for a seat (None = spectator)."""
+    view = engine.render(match, seat)
+    view.update(match_id=match_id, seat=seat, status=meta["status"],
+                seats=matches.public_seats(meta), commitment=meta["commitment"],
+                deadline=meta.get("deadline"))
+    return view
+
+
+def project_event(event, seat):
+    """An event as `seat` may see it: public parts plus the seat's own private parts."""
+    projected = {k: event[k] for k in ("seq", "version", "kind", "actor", "seat") if k in event}
+    projected["entries"] = engine.render_log(event.get("entries", []), seat)
+    if "finished" in event:
+        projected["finished"] = event["finished"]
+    return projected
+
+
+def replay(match, meta):
+    """The full replay of a finished match: seed, setup and every action."""
+    setup = engine.start(match.game, match.options, match.seed)
+    return {
+        "game": match.game, "options": match.options, "seed": match.seed,
+        "commitment": meta["commitment"],
+        "setup": match.rules.state_to_json(setup.state),
+        "history": [{"seat": s, "action": a} for s, a in match.history],
+        "outcome": match.rules.outcome(match.state),
+    }

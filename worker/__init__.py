@@ -1,0 +1,1 @@
+"""RQ entry points: thin adapters that load a match, call a pure function and save it."""
