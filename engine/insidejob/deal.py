@@ -1,0 +1,103 @@
+"""Inside Job set-up: option checks, the batched shuffle and the initial deal (rules digest B3).
+
+Set-up: build the role deck (1 Insider + Agents; up to 2 special roles, each replacing an Agent
+except Professor NO, who replaces the Insider), deal one role each; deal the number cards per
+the player count and set the rest aside unseen; 1 Intel token each (the Nervous Agent gets none,
+T9), the rest is the supply; shuffle the missions (plus the Risky ones in Risk mode). The dealer
+is random unless the `dealer` option names a seat; the player to the dealer's left leads first.
+"""
+
+from engine.errors import InvalidOptions
+
+from .data import (DECK, INTEL_TOKENS, PARAMS, PROPOSALS, PUBLIC_ROLES, ROLES, SPECIAL_ROLES,
+                   mission_ids, role_deck)
+from .flow import start_trick
+from .state import DESIGNATE, InsideJobSetup, InsideJobState
+
+_BATCH_LIMIT = 1 << 62
+
+
+def fast_shuffle(rng, items):
+    """A uniform Fisher-Yates shuffle drawing several swap indices from one `randbelow` call
+    (the product of the ranges stays below 2**62), so a 52-card deck costs ~5 draws."""
+    items = list(items)
+    i = len(items) - 1
+    while i > 0:
+        ranges = []
+        product = 1
+        while i - len(ranges) > 0 and product * (i - len(ranges) + 1) < _BATCH_LIMIT:
+            product *= i - len(ranges) + 1
+            ranges.append(i - len(ranges) + 1)
+        draw = rng.randbelow(product)
+        for size in ranges:
+            draw, j = divmod(draw, size)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+    return items
+
+
+def check_special_roles(options):
+    """Raise InvalidOptions unless the special-role choice is allowed (B6, B7, T14, T15)."""
+    specials = options["special_roles"]
+    field = "options.special_roles"
+    for role in specials:
+        if role not in SPECIAL_ROLES:
+            raise InvalidOptions(f"unknown special role {role!r}", field)
+    if len(specials) > 2 or len(set(specials)) != len(specials):
+        raise InvalidOptions("choose up to 2 different special roles", field)
+    if specials and options["players"] < 4:
+        raise InvalidOptions("special roles need 4 or 5 players", field)
+    if ("risky_agent" in specials and not options["risk_mode"]
+            and PROPOSALS["risky_agent_requires_risk_mode"]):
+        raise InvalidOptions("the Risky Agent needs risk_mode", field)
+    plain = role_deck(options["players"], specials).count("agent") if specials else 1
+    if plain < PROPOSALS["min_plain_agents"]:
+        raise InvalidOptions("at least one plain Agent must remain", field)
+
+
+def check_options(options):
+    """Cross-field option checks for Inside Job."""
+    check_special_roles(options)
+    if options["dealer"] >= options["players"]:
+        raise InvalidOptions("dealer must be -1 (random) or a seat", "options.dealer")
+
+
+def initial_intel(roles):
+    """Starting Intel per seat: 1 each, the Nervous Agent none (T9)."""
+    start = PROPOSALS["nervous_agent_starting_intel"]
+    return tuple(start if role == "nervous_agent" else 1 for role in roles)
+
+
+def new_state(options, rng):
+    """A freshly dealt state (see the module docstring)."""
+    players = options["players"]
+    params = PARAMS[players]
+    specials = tuple(options["special_roles"])
+    roles = tuple(fast_shuffle(rng, role_deck(players, specials)))
+    dealer = options["dealer"] if options["dealer"] >= 0 else rng.randbelow(players)
+    cards = fast_shuffle(rng, DECK)
+    size = params["hand"]
+    hands = tuple(tuple(sorted(cards[i * size:(i + 1) * size])) for i in range(players))
+    setup = InsideJobSetup(players, options["wagers"], options["risk_mode"], specials,
+                           options["voluntary_special_reveal"], dealer, roles,
+                           tuple(sorted(cards[players * size:])))
+    intel = initial_intel(roles)
+    state = InsideJobState(
+        setup=setup, phase=DESIGNATE, lead=(dealer + 1) % players, turn=0, hands=hands,
+        intel=intel, supply=INTEL_TOKENS - sum(intel),
+        revealed=tuple(role in PUBLIC_ROLES for role in roles),
+        deck=tuple(fast_shuffle(rng, mission_ids(options["risk_mode"]))), drawn=(),
+        discarded=(), mission="", trick=(), tricks=(), completed=(), failed=(),
+        accomplice_target=-1, votes=(), result=())
+    if "accomplice" in roles:
+        return state
+    return start_trick(state, state.lead, [])
+
+
+def catalog_roles():
+    """The special-role catalogue for engine.catalog(): rules, pairings, flags."""
+    return [{"id": role, "name": ROLES[role]["name"], "text": ROLES[role]["text"],
+             "public_from_start": role in PUBLIC_ROLES,
+             "experimental": bool(ROLES[role].get("experimental")),
+             "recommended_pairings": list(ROLES[role].get("pairings", ()))}
+            for role in SPECIAL_ROLES]

@@ -1,0 +1,229 @@
+"""Inside Job turn flow: starting tricks, finishing them, reveals, end checks and the vote.
+
+The end checks after a trick follow the rules digest B4.8 in order: (0) the Nervous Agent
+received Intel -> the Insider wins; (a) threshold reveals, clockwise from the trick winner
+(Insider -> wins at once; Professor NO at 4/3 -> loses; Risky Agent -> Agents win; Tim Shady
+steals, then the check re-runs; after each reveal: all roles but Professor NO's revealed -> he
+wins); (b) completed missions reach the target -> the Agents win; (c) last trick -> the vote;
+(d) otherwise the winner leads the next trick.
+
+Every function takes a state and a list `events` to append log entries to, and returns the new
+state; none mutates a state.
+"""
+
+from .data import MISSIONS, PARAMS, PROFESSOR_THRESHOLD, PROPOSALS, SILENT_WHEN_REVEALED, SUSPECTS
+from .missions import judge_trick
+from .state import MISSION, OVER, VOTE, evolve
+
+AGENTS, INSIDER = "agents", "insider"
+
+
+def public_event(body):
+    """A log entry seen identically by everyone."""
+    return {"public": body, "private": {}}
+
+
+def threshold_for(setup, seat):
+    """Intel at which this seat's role is revealed (Professor NO's is lower)."""
+    if setup.roles[seat] == "professor_no" and setup.players in PROFESSOR_THRESHOLD:
+        return PROFESSOR_THRESHOLD[setup.players]
+    return PARAMS[setup.players]["threshold"]
+
+
+def end_match(state, side, code, seat, events):
+    """The state with the match decided (side wins by `code`; `seat` the deciding player)."""
+    events.append(public_event({"type": "game_over", "side": side, "reason": code,
+                                "seat": seat, "roles": list(state.setup.roles)}))
+    return evolve(state, phase=OVER, result=(side, code, seat), drawn=())
+
+
+def start_trick(state, lead, events):
+    """The lead draws 2 missions privately (phase "mission")."""
+    assert len(state.deck) >= 2, "mission deck exhausted"  # impossible with 24+ missions (T17)
+    drawn = state.deck[:2]
+    events.append({"public": {"type": "draw_missions", "lead": lead},
+                   "private": {str(lead): {"drawn": list(drawn)}}})
+    return evolve(state, phase=MISSION, lead=lead, turn=lead, drawn=drawn,
+                  deck=state.deck[2:], mission="", trick=())
+
+
+def reveal(state, seat, events):
+    """Turn `seat`'s role face up and apply its reveal effect (may end the match)."""
+    setup = state.setup
+    role = setup.roles[seat]
+    revealed = state.revealed[:seat] + (True,) + state.revealed[seat + 1:]
+    state = evolve(state, revealed=revealed)
+    events.append(public_event({"type": "reveal", "seat": seat, "role": role}))
+    if role == "insider":
+        return end_match(state, INSIDER, "insider_threshold", seat, events)
+    if role == "professor_no":
+        return end_match(state, AGENTS, "professor_threshold", seat, events)
+    if role == "risky_agent":
+        return end_match(state, AGENTS, "risky_revealed", seat, events)
+    if role == "tim_shady":
+        state = steal_from_neighbour(state, seat, events)
+    return check_professor_wins(state, events)
+
+
+def steal_from_neighbour(state, seat, events):
+    """Tim Shady takes 1 Intel from his right-hand neighbour (the previous seat), if any."""
+    victim = (seat - 1) % state.setup.players
+    if state.intel[victim] == 0:
+        events.append(public_event({"type": "steal", "seat": seat, "from": victim, "amount": 0}))
+        return state
+    intel = list(state.intel)
+    intel[victim] -= 1
+    intel[seat] += 1
+    events.append(public_event({"type": "steal", "seat": seat, "from": victim, "amount": 1}))
+    return evolve(state, intel=tuple(intel))
+
+
+def check_professor_wins(state, events):
+    """Professor NO wins once every other role is revealed."""
+    roles = state.setup.roles
+    if "professor_no" not in roles or state.result:
+        return state
+    prof = roles.index("professor_no")
+    if all(state.revealed[s] for s in range(len(roles)) if s != prof):
+        return end_match(state, INSIDER, "professor_all_revealed", prof, events)
+    return state
+
+
+def run_threshold_reveals(state, start, events):
+    """End check 8a: reveal every hidden seat at/over its threshold, clockwise from `start`;
+    repeats until a sweep reveals nobody (re-check after Tim Shady's steal, T11)."""
+    n = state.setup.players
+    changed = True
+    while changed and not state.result:
+        changed = False
+        for offset in range(n):
+            seat = (start + offset) % n
+            if not state.revealed[seat] and state.intel[seat] >= threshold_for(state.setup, seat):
+                state = reveal(state, seat, events)
+                changed = True
+                if state.result or not PROPOSALS["tim_steal_recheck"]:
+                    return state
+    return state
+
+
+def pay_winner(state, winner, wagered):
+    """Intel for the trick winner: 1 from the supply plus the wagered tokens (B4.6, T8)."""
+    if state.setup.roles[winner] == "accomplice":
+        return state.intel, state.supply + wagered, 0
+    take = 1 if state.supply > 0 else 0
+    gain = take + wagered
+    intel = state.intel[:winner] + (state.intel[winner] + gain,) + state.intel[winner + 1:]
+    return intel, state.supply - take, gain
+
+
+def finish_trick(state, events):
+    """Resolve a complete trick: winner, Intel, mission result, then the end checks."""
+    plays, mission = state.trick, state.mission
+    position, success = judge_trick(plays, mission)
+    winner = plays[position][0]
+    wagered = sum(1 for _, _, w in plays if w)
+    intel, supply, gain = pay_winner(state, winner, wagered)
+    done = state.tricks + ((state.lead, mission, plays, winner, success),)
+    completed = state.completed + (mission,) if success else state.completed
+    failed = state.failed if success else state.failed + (mission,)
+    events.append(public_event({"type": "trick_won", "winner": winner, "intel": gain,
+                                "mission": mission, "success": success}))
+    state = evolve(state, intel=intel, supply=supply, tricks=done, completed=completed,
+                   failed=failed, trick=(), mission="")
+    return run_end_checks(state, winner, gain, events)
+
+
+def run_end_checks(state, winner, gain, events):
+    """End checks 0, a-d after a trick (module docstring)."""
+    setup = state.setup
+    if gain and setup.roles[winner] == "nervous_agent":
+        return end_match(state, INSIDER, "nervous_intel", winner, events)
+    state = run_threshold_reveals(state, winner, events)
+    if state.result:
+        return state
+    params = PARAMS[setup.players]
+    if len(state.completed) >= params["target"]:
+        return end_match(state, AGENTS, "missions", -1, events)
+    if len(state.tricks) >= params["tricks"]:
+        return start_vote(state, events)
+    return start_trick(state, winner, events)
+
+
+# ---- the final vote --------------------------------------------------------------------------
+
+def voters(state):
+    """Seats that vote: everyone but a revealed Tim Shady / Sleeper Agent (T5)."""
+    roles, revealed = state.setup.roles, state.revealed
+    return tuple(s for s in range(state.setup.players)
+                 if not (revealed[s] and roles[s] in SILENT_WHEN_REVEALED))
+
+
+def start_vote(state, events):
+    """After the last trick with no winner yet: secret simultaneous votes."""
+    events.append(public_event({"type": "vote_open", "voters": list(voters(state))}))
+    return evolve(state, phase=VOTE, drawn=(), votes=(None,) * state.setup.players)
+
+
+def tally(votes, players):
+    """Votes received per seat."""
+    counts = [0] * players
+    for targets in votes:
+        for target in targets or ():
+            counts[target] += 1
+    return counts
+
+
+def suspect_seat(roles):
+    """The Insider's seat (or Professor NO's in a Professor NO game)."""
+    for seat, role in enumerate(roles):
+        if role in SUSPECTS:
+            return seat
+    raise AssertionError("no Insider or Professor NO dealt")
+
+
+def is_caught(counts, suspect):
+    """The Agents win the vote only if the suspect has strictly the most votes (T4)."""
+    top = counts[suspect]
+    return all(c < top for s, c in enumerate(counts) if s != suspect)
+
+
+def cast_vote(state, seat, targets, events):
+    """Record a secret vote; when the last voter has voted, reveal all and decide."""
+    votes = state.votes[:seat] + (tuple(targets),) + state.votes[seat + 1:]
+    events.append({"public": {"type": "vote_cast"},
+                   "private": {str(seat): {"targets": list(targets)}}})
+    state = evolve(state, votes=votes)
+    if any(votes[s] is None for s in voters(state)):
+        return state
+    counts = tally(votes, state.setup.players)
+    events.append(public_event({"type": "votes_revealed",
+                                "votes": [None if v is None else list(v) for v in votes],
+                                "counts": counts}))
+    suspect = suspect_seat(state.setup.roles)
+    if is_caught(counts, suspect):
+        return end_match(state, AGENTS, "vote_caught", suspect, events)
+    return end_match(state, INSIDER, "vote_escaped", suspect, events)
+
+
+def vote_options(state, seat):
+    """The legal vote target lists for `seat` (sorted; see rules.legal_actions)."""
+    revealed = state.revealed
+    cands = [t for t in range(state.setup.players) if t != seat and not revealed[t]]
+    if not cands:
+        return [[]]
+    if state.setup.roles[seat] != "stubborn_agent":
+        return [[t] for t in cands]
+    if len(cands) == 1 and not revealed[seat]:
+        return [cands]
+    same = revealed[seat]
+    return [[a, b] for i, a in enumerate(cands) for b in cands[i:] if same or a != b]
+
+
+def mission_choices(state, seat):
+    """The drawn missions the lead may choose (the Risky Agent must take a Risky one)."""
+    drawn = state.drawn
+    if state.setup.roles[seat] == "risky_agent":
+        risky = [m for m in drawn if MISSIONS[m]["risky"]]
+        if risky:
+            return risky
+    return list(drawn)

@@ -1,0 +1,112 @@
+"""The `InsideJob` rules object: wires the Game contract to the package's modules."""
+
+from engine.core import Game
+
+from . import deal, rules, sample, state, view
+from .data import MISSION_CATALOGUE, PARAMS, PROPOSALS, SPECIAL_ROLES
+from .outcome import match_outcome
+
+NOTES = (
+    "Inside Job (Tanner Simmons, KOSMOS 2022), 3-5 players. Cards are ints 0..51: suit = card "
+    "// 13 (display names blue/red/yellow/green are a PROPOSAL), value = card % 13 + 1. "
+    "UNOFFICIAL DATA: the 24 missions and 4 Risky missions are placeholders (official texts "
+    "not available; see 'missions' in this entry, every one flagged official=false). "
+    "Professor NO is EXPERIMENTAL (no source for games without an Insider). Special roles: "
+    "up to 2, 4-5 players only; the Risky Agent needs risk_mode. PROPOSALS taken: random "
+    "dealer (option dealer=-1), wagers on by default (option wagers), 1 token per wager, vote "
+    "ties let the Insider escape, the Nervous Agent starts with no Intel, the Accomplice's "
+    "trick tokens return to the supply, voluntary reveal off (option "
+    "voluntary_special_reveal), special roles replace an Agent (Professor NO the Insider). "
+    "Vote actions list targets sorted ([a, b] with a <= b for the Stubborn Agent).")
+
+
+class InsideJob(Game):
+    """Rules object for Inside Job (see the package docstring)."""
+
+    id = "insidejob"
+    name = "Inside Job"
+    min_players = 3
+    max_players = 5
+    # designate + tricks x (choose + plays) + voluntary reveals + votes, maximised over counts
+    max_length = max(1 + p["tricks"] * (1 + n) + 2 + n for n, p in PARAMS.items())
+    options_spec = {
+        "players": {"default": 4, "choices": [3, 4, 5]},
+        "wagers": {"default": PROPOSALS["wagers_default"], "type": "bool"},
+        "risk_mode": {"default": False, "type": "bool"},
+        "special_roles": {"default": [], "type": "str[]", "items": list(SPECIAL_ROLES)},
+        "voluntary_special_reveal": {"default": False, "type": "bool"},
+        "dealer": {"default": -1, "type": "int", "min": -1, "max": 4},
+    }
+    action_schemas = {
+        "play": {"card": "int", "wager": "bool"},
+        "choose_mission": {"mission": "str"},
+        "vote": {"targets": "int[]"},
+        "designate": {"target": "int"},
+        "reveal": {},
+    }
+    notes = NOTES
+    conformance_options = (
+        {"players": 3},
+        {"players": 4},
+        {"players": 5},
+        {"players": 3, "risk_mode": True, "wagers": False},
+        {"players": 4, "special_roles": ["stubborn_agent", "sleeper_agent"], "risk_mode": True},
+        {"players": 5, "special_roles": ["risky_agent", "tim_shady"], "risk_mode": True},
+        {"players": 4, "special_roles": ["accomplice", "professor_no"]},
+        {"players": 5, "special_roles": ["tim_shady", "sleeper_agent"],
+         "voluntary_special_reveal": True},
+        {"players": 5, "special_roles": ["nervous_agent", "decoy"], "wagers": False},
+    )
+
+    def check_options(self, options):
+        """Special-role and dealer checks (deal.check_options)."""
+        deal.check_options(options)
+
+    def new_state(self, options, rng):
+        """A freshly dealt state."""
+        return deal.new_state(options, rng)
+
+    def to_move(self, state):
+        """Seats that may act now."""
+        return rules.to_move(state)
+
+    def legal_actions(self, state, seat):
+        """Legal actions in the order documented in rules.py."""
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state, seat, action, rng):
+        """(new state, events); no randomness is needed after the deal."""
+        return rules.apply_action(state, seat, action)
+
+    def view(self, state, seat):
+        """The allow-listed view for a seat (None = spectator)."""
+        return view.build_view(state, seat)
+
+    def outcome(self, state):
+        """None while running, else the per-seat outcome."""
+        if not state.result:
+            return None
+        return match_outcome(state)
+
+    def state_to_json(self, state_):
+        """Lossless JSON form."""
+        return state.state_to_json(state_)
+
+    def state_from_json(self, data):
+        """Inverse of state_to_json."""
+        return state.state_from_json(data)
+
+    def sample_state(self, view_, seat, rng):
+        """A state consistent with the seat's view (sample.py)."""
+        return sample.sample_state(view_, seat, rng)
+
+    def describe(self):
+        """The catalog entry plus the special-role and (unofficial) mission catalogues."""
+        entry = super().describe()
+        entry["special_roles"] = deal.catalog_roles()
+        entry["missions"] = {"official": MISSION_CATALOGUE["official"],
+                             "note": MISSION_CATALOGUE["note"],
+                             "cards": [view.mission_card(m["id"])
+                                       for m in MISSION_CATALOGUE["missions"]]}
+        entry["parameters"] = {str(n): dict(p) for n, p in PARAMS.items()}
+        return entry

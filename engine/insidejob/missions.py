@@ -1,0 +1,140 @@
+"""Mission predicates: the small language the mission data (missions.json) is written in.
+
+A mission's `predicate` is a list of clauses, all of which must hold for the finished trick.
+Each clause is `[primitive, argument?]`. The primitives see a `TrickFacts` record:
+
+- values: printed values in play order; suits: *effective* suits (a wagered card counts as the
+  trump suit, rules digest B4.4); led: the printed suit of the lead card (T6); winner: position
+  in play order of the winning card; trump_positions: positions of effective trump cards;
+  wagered: whether each card carries a token.
+
+Value tests are "odd", "even" or [op, k] with op in lt/le/gt/ge/eq. Predicates are compiled once
+at import time, so evaluating a mission is a couple of plain function calls.
+"""
+
+from collections import namedtuple
+
+from .data import MISSIONS, PROPOSALS, card_suit, card_value
+
+TrickFacts = namedtuple("TrickFacts", "values suits led winner trump_positions wagered")
+
+_OPS = {
+    "lt": lambda v, k: v < k, "le": lambda v, k: v <= k,
+    "gt": lambda v, k: v > k, "ge": lambda v, k: v >= k, "eq": lambda v, k: v == k,
+}
+
+
+def compile_test(test):
+    """A one-argument predicate over an int from a value test ("odd", "even", [op, k])."""
+    if test == "odd":
+        return lambda v: v % 2 == 1
+    if test == "even":
+        return lambda v: v % 2 == 0
+    op, bound = test
+    fn = _OPS[op]
+    return lambda v: fn(v, bound)
+
+
+def _middle(values):
+    n = len(values)
+    if n % 2 or PROPOSALS["middle_card_even_count"] != "both_central":
+        return values[n // 2:n // 2 + 1]
+    return values[n // 2 - 1:n // 2 + 1]
+
+
+def _order(kind):
+    def ascending(f):
+        return all(a < b for a, b in zip(f.values, f.values[1:]))
+
+    def descending(f):
+        return all(a > b for a, b in zip(f.values, f.values[1:]))
+
+    def run(f):
+        steps = {b - a for a, b in zip(f.values, f.values[1:])}
+        return steps == {1} or steps == {-1}
+    return {"ascending": ascending, "descending": descending, "run": run}[kind]
+
+
+def _winner_position(where):
+    if where == "first":
+        return lambda f: f.winner == 0
+    if where == "last":
+        return lambda f: f.winner == len(f.values) - 1
+    return lambda f: f.winner != 0
+
+
+def _lead_highest(f):
+    lead = f.values[0]
+    return all(v <= lead for v, s in zip(f.values[1:], f.suits[1:]) if s == f.led)
+
+
+def compile_clause(clause):
+    """A predicate over TrickFacts for one `[primitive, argument?]` clause."""
+    name, arg = clause[0], (clause[1] if len(clause) > 1 else None)
+    if name in ("all_values", "middle_values", "winner_value", "sum", "min_value"):
+        test = compile_test(arg)
+        return {
+            "all_values": lambda f: all(test(v) for v in f.values),
+            "middle_values": lambda f: all(test(v) for v in _middle(f.values)),
+            "winner_value": lambda f: test(f.values[f.winner]),
+            "sum": lambda f: test(sum(f.values)),
+            "min_value": lambda f: test(min(f.values)),
+        }[name]
+    simple = {
+        "order": lambda: _order(arg),
+        "winner_position": lambda: _winner_position(arg),
+        "same_suit": lambda: (lambda f: len(set(f.suits)) == 1),
+        "all_in_led_suit": lambda: (lambda f: all(s == f.led for s in f.suits)),
+        "distinct_suits_at_least": lambda: (lambda f: len(set(f.suits)) >= arg),
+        "distinct_values": lambda: (lambda f: len(set(f.values)) == len(f.values)),
+        "any_value": lambda: (lambda f: any(v in arg for v in f.values)),
+        "trump_played": lambda: (lambda f: bool(f.trump_positions) == arg),
+        "wager_played": lambda: (lambda f: any(f.wagered) == arg),
+        "lead_highest_in_led_suit": lambda: _lead_highest,
+    }
+    if name not in simple:
+        raise ValueError(f"unknown mission primitive {name!r}")
+    return simple[name]()
+
+
+def compile_mission(mission):
+    """A predicate over TrickFacts for a whole mission (all clauses must hold)."""
+    clauses = tuple(compile_clause(c) for c in mission["predicate"])
+    return lambda facts: all(clause(facts) for clause in clauses)
+
+
+PREDICATES = {mid: compile_mission(m) for mid, m in MISSIONS.items()}
+
+
+def trick_facts(plays, trump):
+    """The TrickFacts of a trick (plays = ((seat, card, wagered), ...)) without its winner."""
+    values = tuple(card_value(c) for _, c, _ in plays)
+    suits = tuple(trump if w else card_suit(c) for _, c, w in plays)
+    trumps = tuple(i for i, s in enumerate(suits) if s == trump)
+    return TrickFacts(values, suits, card_suit(plays[0][1]), -1, trumps,
+                      tuple(w for _, _, w in plays))
+
+
+def winning_position(facts):
+    """Position of the winning card: highest effective trump (later wins ties), else the
+    highest card of the led suit (rules digest B4.5, T7)."""
+    values = facts.values
+    if facts.trump_positions:
+        best = facts.trump_positions[0]
+        for i in facts.trump_positions[1:]:
+            if values[i] >= values[best]:
+                best = i
+        return best
+    best = 0
+    for i, suit in enumerate(facts.suits):
+        if suit == facts.led and values[i] > values[best]:
+            best = i
+    return best
+
+
+def judge_trick(plays, mission_id):
+    """(winner position, mission success) of a finished trick under a mission."""
+    facts = trick_facts(plays, MISSIONS[mission_id]["trump"])
+    winner = winning_position(facts)
+    facts = facts._replace(winner=winner)
+    return winner, PREDICATES[mission_id](facts)

@@ -1,0 +1,151 @@
+"""The Inside Job rules object: turn order, legal actions and applying them.
+
+Legal actions, in this deterministic order:
+- phase "designate" (Accomplice only): {"type": "designate", "target": seat} by seat.
+- phase "mission" (lead): {"type": "choose_mission", "mission": id} in draw order (only Risky
+  ones for a Risky Agent who drew one).
+- phase "play" (seat to play): for each playable card in ascending id order
+  {"type": "play", "card": c, "wager": false} then, if the seat may wager, the same with
+  "wager": true; then {"type": "reveal"} when the `voluntary_special_reveal` option lets this
+  seat reveal. Playable: any card when leading or for the Insider / Professor NO; otherwise
+  cards of the led (printed) suit if any, else any card.
+- phase "vote" (every voter who has not voted, simultaneously): {"type": "vote", "targets":
+  [seats]} with one target (sorted pairs for the Stubborn Agent; [] when nobody is eligible).
+
+The action dicts returned for "play" are shared, read-only objects (speed): do not mutate them.
+"""
+
+from .data import FREE_FOLLOW, PROPOSALS
+from .flow import (cast_vote, finish_trick, mission_choices, reveal, run_threshold_reveals,
+                   start_trick, vote_options, voters)
+from .state import DESIGNATE, MISSION, PLAY, VOTE, evolve
+
+PLAY_ACTIONS = tuple(({"type": "play", "card": c, "wager": False},
+                      {"type": "play", "card": c, "wager": True}) for c in range(52))
+REVEAL_ACTION = {"type": "reveal"}
+VOLUNTARY = frozenset(PROPOSALS["voluntary_special_reveal_roles"])
+
+
+def to_move(state):
+    """Seats that may act now."""
+    phase = state.phase
+    if phase == PLAY or phase == MISSION:
+        return (state.turn,)
+    if phase == VOTE:
+        votes = state.votes
+        return tuple(s for s in voters(state) if votes[s] is None)
+    if phase == DESIGNATE:
+        return (state.setup.roles.index("accomplice"),)
+    return ()
+
+
+def can_wager(state, seat):
+    """Wagers on, role hidden, and at least one token in hand (B4.4)."""
+    return state.setup.wagers and not state.revealed[seat] and state.intel[seat] > 0
+
+
+def can_reveal(state, seat):
+    """The voluntary-reveal option lets a hidden Tim Shady / Sleeper Agent reveal (T10)."""
+    setup = state.setup
+    return (setup.voluntary_reveal and not state.revealed[seat]
+            and setup.roles[seat] in VOLUNTARY)
+
+
+def playable_cards(state, seat):
+    """Cards the seat may play now (must-follow by printed suit; the Insider may-follow)."""
+    hand = state.hands[seat]
+    trick = state.trick
+    if not trick or state.setup.roles[seat] in FREE_FOLLOW:
+        return hand
+    led = trick[0][1] // 13
+    follow = [c for c in hand if c // 13 == led]
+    return follow or hand
+
+
+def play_actions(state, seat):
+    """The "play" phase actions (module docstring order)."""
+    cards = playable_cards(state, seat)
+    if can_wager(state, seat):
+        actions = [a for c in cards for a in PLAY_ACTIONS[c]]
+    else:
+        actions = [PLAY_ACTIONS[c][0] for c in cards]
+    if state.setup.voluntary_reveal and can_reveal(state, seat):
+        actions.append(REVEAL_ACTION)
+    return actions
+
+
+def legal_actions(state, seat):
+    """The seat's legal actions (module docstring); [] when it may not act."""
+    phase = state.phase
+    if phase == PLAY:
+        return play_actions(state, seat) if seat == state.turn else []
+    if seat not in to_move(state):
+        return []
+    if phase == MISSION:
+        return [{"type": "choose_mission", "mission": m} for m in mission_choices(state, seat)]
+    if phase == VOTE:
+        return [{"type": "vote", "targets": t} for t in vote_options(state, seat)]
+    if phase == DESIGNATE:
+        return [{"type": "designate", "target": t}
+                for t in range(state.setup.players) if t != seat]
+    return []
+
+
+def apply_play(state, seat, card, wager):
+    """Play a card (with an optional wager); a full trick is resolved at once."""
+    hand = state.hands[seat]
+    hands = state.hands[:seat] + (tuple(c for c in hand if c != card),) + state.hands[seat + 1:]
+    trick = state.trick + ((seat, card, wager),)
+    events = [{"public": {"type": "play", "seat": seat, "card": card, "wager": wager},
+               "private": {}}]
+    if wager:
+        intel = state.intel[:seat] + (state.intel[seat] - 1,) + state.intel[seat + 1:]
+        state = evolve(state, hands=hands, trick=trick, intel=intel)
+    else:
+        state = evolve(state, hands=hands, trick=trick)
+    n = state.setup.players
+    if len(trick) < n:
+        return evolve(state, turn=(seat + 1) % n), events
+    return finish_trick(state, events), events
+
+
+def apply_choose(state, seat, mission):
+    """The lead reveals one drawn mission; the other goes out of the game unseen."""
+    other = [m for m in state.drawn if m != mission][0]
+    events = [{"public": {"type": "choose_mission", "seat": seat, "mission": mission},
+               "private": {str(seat): {"discarded": other}}}]
+    return evolve(state, phase=PLAY, mission=mission, drawn=(), turn=seat,
+                  discarded=state.discarded + ((seat, other),)), events
+
+
+def apply_designate(state, seat, target):
+    """The Accomplice designates a player (public) and sees their role (private)."""
+    events = [{"public": {"type": "designate", "seat": seat, "target": target},
+               "private": {str(seat): {"peek": {"seat": target,
+                                                "role": state.setup.roles[target]}}}}]
+    state = evolve(state, accomplice_target=target)
+    return start_trick(state, state.lead, events), events
+
+
+def apply_reveal(state, seat):
+    """A voluntary reveal (option): the reveal effects, then threshold check 8a."""
+    events = []
+    state = reveal(state, seat, events)
+    if not state.result:
+        state = run_threshold_reveals(state, seat, events)
+    return state, events
+
+
+def apply_action(state, seat, action):
+    """(new state, events) for a legal action."""
+    kind = action["type"]
+    if kind == "play":
+        return apply_play(state, seat, action["card"], action["wager"])
+    if kind == "choose_mission":
+        return apply_choose(state, seat, action["mission"])
+    if kind == "vote":
+        events = []
+        return cast_vote(state, seat, action["targets"], events), events
+    if kind == "designate":
+        return apply_designate(state, seat, action["target"])
+    return apply_reveal(state, seat)
