@@ -1,0 +1,133 @@
+"""Applying Phase 2 actions other than attacks: spot, take, trigger, double agent, equipment,
+the virology-lab effect. Each function returns (new_state, [events]) and never mutates input.
+"""
+
+from dataclasses import replace
+
+from engine.core import event
+
+from .attack import discard_from_hand, eliminate_spy
+from .data import (BINOCULARS_MARKERS, AIM_INDEX, CARDS, EMPTY, DEPTH, equipment_name, level_of,
+                   spy_code, spy_owner)
+from .state import add_sorted, remove_one, replace_at
+
+
+def apply_spot(state, seat, action):
+    """Select a cell with one of your unused satellites in that line (Super Satellite if asked)."""
+    line, depth = action["line"], action["depth"]
+    cell = line * DEPTH + depth
+    used = replace_at(state.sats_used, line, state.sats_used[line] + 1)
+    state = replace(state, spotted=state.spotted + (cell,), sats_used=used)
+    if action.get("super"):
+        state = replace(state, super_token=replace_at(state.super_token, seat, False))
+    return state, [event({"spot": {"seat": seat, "cell": cell, "super": bool(action.get("super"))}})]
+
+
+def apply_take(state, seat, action):
+    """Take a spotted equipment card into your hand (publicly known)."""
+    cell = action["cell"]
+    card = equipment_name(state.grid[cell])
+    hands = replace_at(state.hands, seat, add_sorted(state.hands[seat], card))
+    public = replace_at(state.hands_public, seat, add_sorted(state.hands_public[seat], card))
+    state = replace(state, hands=hands, hands_public=public, grid=replace_at(state.grid, cell, EMPTY))
+    return state, [event({"take": {"seat": seat, "cell": cell, "card": card}})]
+
+
+def deploy_spy(state, seat, cell):
+    """Place the seat's lowest-level reserve spy into an empty cell."""
+    level = state.reserve[seat][0]
+    wounded = state.wounded[seat]
+    if level in wounded:
+        wounded = remove_one(wounded, level)
+    state = replace(state, grid=replace_at(state.grid, cell, spy_code(seat, level)),
+                    reserve=replace_at(state.reserve, seat, state.reserve[seat][1:]),
+                    wounded=replace_at(state.wounded, seat, wounded))
+    return state, event({"deploy": {"seat": seat, "cell": cell, "level": level}})
+
+
+def draw_equipment(state, seat, rng):
+    """Supply: draw the top equipment card (hidden); an empty deck is rebuilt from the discard."""
+    deck, discard = state.deck, state.discard
+    if not deck:
+        deck, discard = tuple(rng.shuffled(discard)), ()
+    card, deck = deck[0], deck[1:]
+    if not deck and discard:
+        deck, discard = tuple(rng.shuffled(discard)), ()
+    hands = replace_at(state.hands, seat, add_sorted(state.hands[seat], card))
+    state = replace(state, deck=deck, discard=discard, hands=hands)
+    return state, event({"supply": {"seat": seat, "deck_size": len(deck)}}, {seat: {"drew": card}})
+
+
+def apply_trigger(state, seat, action, rng):
+    """Trigger a spotted special card: Supply, Support, Media (end of turn) or Espionage."""
+    cell = action["cell"]
+    name = CARDS[state.grid[cell]].name
+    state = replace(state, used_cells=state.used_cells + (cell,))
+    events = [event({"trigger": {"seat": seat, "cell": cell, "special": name}})]
+    if name == "supply":
+        state, ev = draw_equipment(state, seat, rng)
+        events.append(ev)
+    elif name == "support":
+        state, ev = deploy_spy(state, seat, action["to"])
+        events.append(ev)
+    elif name == "media":
+        state = replace(state, status=tuple(sorted(state.status + ("media",))))
+    elif name == "espionage":
+        state = replace(state, double_agent=seat)
+    return state, events
+
+
+def apply_double_agent(state, seat, action):
+    """Put the Double Agent token on a spotted enemy spy: it fights for you this turn."""
+    cell = action["cell"]
+    return replace(state, turned=cell), [event({"double_agent": {"seat": seat, "cell": cell}})]
+
+
+def apply_play(state, seat, action):
+    """Play an equipment card from hand (Adrenaline/Explosives are played inside attacks)."""
+    card = action["card"]
+    state = discard_from_hand(state, seat, card)
+    public = {"play": {"seat": seat, "card": card}}
+    for key in ("cell", "to"):
+        if action.get(key) is not None:
+            public["play"][key] = action[key]
+    events = [event(public)]
+    if card in ("rifle", "rocket_launcher", "bulletproof_jacket"):
+        flag = {"rifle": "rifle", "rocket_launcher": "rocket", "bulletproof_jacket": "invulnerable"}[card]
+        state = replace(state, status=tuple(sorted(state.status + (flag,))))
+    elif card == "binoculars":
+        aim = AIM_INDEX[CARDS[state.grid[action["cell"]]].name]
+        markers = replace_at(state.markers, aim, state.markers[aim] + BINOCULARS_MARKERS)
+        state = replace(state, markers=markers)
+    elif card == "rubber_boat":
+        state, ev = deploy_spy(state, seat, action["to"])
+        events.append(ev)
+    elif card == "jet_pack":
+        grid = list(state.grid)
+        a, b = action["cell"], action["to"]
+        grid[a], grid[b] = grid[b], grid[a]
+        state = replace(state, grid=tuple(grid))
+    return state, events
+
+
+def apply_virology(state, seat, action):
+    """Objective effect (option): a spotted enemy player spy goes home without a roll, no VP."""
+    cell = action["cell"]
+    code = state.grid[cell]
+    owner, level = spy_owner(code), level_of(code)
+    state = replace(state, grid=replace_at(state.grid, cell, EMPTY),
+                    reserve=replace_at(state.reserve, owner, add_sorted(state.reserve[owner], level)),
+                    virology_used=replace_at(state.virology_used, seat, True))
+    return state, [event({"virology": {"seat": seat, "cell": cell, "owner": owner, "level": level}})]
+
+
+def apply_jacket(state, seat, action):
+    """The defender answers the Bulletproof-jacket prompt: use it (spy stays) or decline."""
+    attacker, target, _victim, _level = state.pending
+    if action["use"]:
+        state = discard_from_hand(state, seat, "bulletproof_jacket")
+    else:
+        state = eliminate_spy(state, attacker, target)
+    state = replace(state, phase="act", pending=())
+    return state, [event({"jacket": {"seat": seat, "cell": target, "used": action["use"]}})]
+

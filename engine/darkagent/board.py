@@ -1,0 +1,127 @@
+"""Board geometry: cells, adjacency, spotting ranges, objective protection, satellite moves.
+
+Spotting range (digest A7, by the number of satellites of any owner in the line): 1 -> depth 0,
+2 -> depths 0-1, 3 -> depths 0-2, 3 all yours -> every depth; the Super Satellite token lets one
+satellite select any depth. Phase 1 (A6): move two of your satellites to lines with room, or swap
+one of yours with another owner's satellite in another line (a line where a player holds all 3
+satellites is locked). Lines never hold more than 3 satellites.
+"""
+
+from .data import CARDS, DEPTH, EQUIP_BASE, LINES, NEUTRAL, SLOTS, SPY_BASE, is_enemy_spy
+
+ADJACENT = tuple(
+    tuple(line2 * DEPTH + d2
+          for line2, d2 in ((line - 1, d), (line + 1, d), (line, d - 1), (line, d + 1))
+          if 0 <= line2 < LINES and 0 <= d2 < DEPTH)
+    for line in range(LINES) for d in range(DEPTH))
+
+
+def cell_of(line, depth):
+    """Cell index of (line, depth)."""
+    return line * DEPTH + depth
+
+
+def line_of(cell):
+    """The line a cell lies in."""
+    return cell // DEPTH
+
+
+def spot_range(sats_in_line, seat):
+    """How many depths (from 0) `seat`'s satellites in this line may select."""
+    k = len(sats_in_line)
+    if k == SLOTS and all(o == seat for o in sats_in_line):
+        return DEPTH
+    return min(k, DEPTH)
+
+
+def is_protected(grid, cell, seat, turned):
+    """An objective is protected by an orthogonally adjacent sentinel or enemy spy (not turned)."""
+    for other in ADJACENT[cell]:
+        code = grid[other]
+        if code < 0 or other == turned:
+            continue
+        if code < EQUIP_BASE and CARDS[code].kind == "sentinel":
+            return True
+        if is_enemy_spy(code, seat):
+            return True
+    return False
+
+
+def own_spy_cells(grid, seat, cells):
+    """Those of `cells` holding one of `seat`'s spies."""
+    low, high = SPY_BASE + 10 * seat, SPY_BASE + 10 * seat + 10
+    return tuple(c for c in cells if low <= grid[c] < high)
+
+
+def _moved(sats, src, dst, owner):
+    lines = list(sats)
+    items = list(lines[src])
+    items.remove(owner)
+    lines[src] = tuple(items)
+    lines[dst] = tuple(sorted(lines[dst] + (owner,)))
+    return tuple(lines)
+
+
+def single_moves(sats, seat, frozen=()):
+    """[(src, dst)] moves of one of `seat`'s satellites to another line with room.
+
+    `frozen[line]` counts own satellites in that line that may not move (already moved)."""
+    moves = []
+    for src in range(LINES):
+        movable = sats[src].count(seat) - (frozen[src] if frozen else 0)
+        if movable <= 0:
+            continue
+        for dst in range(LINES):
+            if dst != src and len(sats[dst]) < SLOTS:
+                moves.append((src, dst))
+    return moves
+
+
+def double_moves(sats, seat):
+    """[(a, b, c, d), ...]: two different satellites moved, deduplicated by result."""
+    seen, out = set(), []
+    for a, b in single_moves(sats, seat):
+        after = _moved(sats, a, b, seat)
+        frozen = [0] * LINES
+        frozen[b] = 1
+        for c, d in single_moves(after, seat, frozen):
+            result = _moved(after, c, d, seat)
+            if result not in seen and result != sats:
+                seen.add(result)
+                out.append((a, b, c, d))
+    return out
+
+
+def apply_moves(sats, seat, moves):
+    """Satellites after a flat list of (src, dst) pairs of moves."""
+    for i in range(0, len(moves), 2):
+        sats = _moved(sats, moves[i], moves[i + 1], seat)
+    return sats
+
+
+def swaps(sats, seat):
+    """[(src, dst, owner)]: swap one own satellite in src with `owner`'s in another line dst."""
+    out = []
+    for src in range(LINES):
+        if seat not in sats[src]:
+            continue
+        for dst in range(LINES):
+            if dst == src:
+                continue
+            for owner in sorted(set(sats[dst])):
+                if owner == seat:
+                    continue
+                if owner != NEUTRAL and sats[dst].count(owner) == SLOTS:
+                    continue  # a line fully held by one player is locked
+                out.append((src, dst, owner))
+    return out
+
+
+def apply_swap(sats, seat, src, dst, owner):
+    """Satellites after swapping seat's satellite in src with owner's in dst."""
+    return _moved(_moved(sats, src, dst, seat), dst, src, owner)
+
+
+def rotate_grid(grid):
+    """UN rotation: line 0 moves to the far end, every other line shifts one step toward 0."""
+    return grid[DEPTH:] + grid[:DEPTH]

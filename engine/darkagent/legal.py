@@ -1,0 +1,215 @@
+"""Legal actions for Dark Agent, per phase, in a documented deterministic order.
+
+Order in Phase 2 (ACT): spot (line, depth ascending; Super Satellite variants last per line),
+attack (target cell ascending, then spy subsets, then Adrenaline variants), take, trigger,
+double_agent, play (card name, then cells), virology, end_turn.
+Actions with no possible effect (a Supply with a full hand, Espionage when you hold the token,
+Super Satellite on a depth already in range) are not offered.
+"""
+
+from itertools import permutations
+
+from . import board
+from .data import (CARDS, CELLS, EMPTY, EQUIP_BASE, HAND_LIMIT, SPY_BASE, is_enemy_spy,
+                   kind_of, level_of)
+from .state import ACT, JACKET, MEDIA, MOVE, PLACE, VOTE
+
+
+def legal_actions(state, seat):
+    """All legal actions of `seat` now."""
+    phase = state.phase
+    if phase == ACT:
+        return act_actions(state, seat) if seat == state.turn else []
+    if phase == MOVE:
+        return move_actions(state, seat) if seat == state.turn else []
+    if phase == PLACE:
+        if not state.place_order or state.place_order[0] != seat:
+            return []
+        return [{"type": "place_satellite", "line": line}
+                for line in range(len(state.sats)) if len(state.sats[line]) < board.SLOTS]
+    if phase == VOTE:
+        if state.votes[seat] != -1:
+            return []
+        return [{"type": "vote", "rotate": True}, {"type": "vote", "rotate": False}]
+    if phase == JACKET:
+        if seat != state.pending[2]:
+            return []
+        return [{"type": "jacket", "use": True}, {"type": "jacket", "use": False}]
+    if phase == MEDIA:
+        return media_actions(state) if seat == state.turn else []
+    return []
+
+
+def move_actions(state, seat):
+    """Phase 1: two-satellite moves (else single moves), swaps; skip only when nothing is legal."""
+    sats = state.sats
+    moves = [list(m) for m in board.double_moves(sats, seat)]
+    if not moves:
+        moves = [list(m) for m in board.single_moves(sats, seat)]
+    out = [{"type": "move_satellites", "moves": m} for m in moves]
+    out += [{"type": "swap_satellite", "line": a, "with_line": b, "owner": o}
+            for a, b, o in board.swaps(sats, seat)]
+    return out or [{"type": "skip_satellites"}]
+
+
+def spot_actions(state, seat):
+    """Select cells with unused own satellites (and the Super Satellite token)."""
+    out = []
+    for line, owners in enumerate(state.sats):
+        if owners.count(seat) <= state.sats_used[line]:
+            continue
+        reach = board.spot_range(owners, seat)
+        base = line * board.DEPTH
+        free = [d for d in range(board.DEPTH) if base + d not in state.spotted]
+        out += [{"type": "spot", "line": line, "depth": d} for d in free if d < reach]
+        if state.super_token[seat]:
+            out += [{"type": "spot", "line": line, "depth": d, "super": True} for d in free if d >= reach]
+    return out
+
+
+def attack_targets(state, seat):
+    """Cells that may be attacked now: spotted sentinels/aims/enemy spies, Rifle remote sentinels."""
+    grid = state.grid
+    targets = []
+    remote = "rifle" in state.status and "rifle_remote" not in state.status
+    for cell in range(CELLS):
+        code = grid[cell]
+        if code < 0 or cell == state.turned:
+            continue
+        kind = kind_of(code)
+        spotted = cell in state.spotted
+        if kind == "sentinel" and (spotted or remote):
+            targets.append(cell)
+        elif spotted and (kind == "aim" or is_enemy_spy(code, seat)):
+            targets.append(cell)
+    return targets
+
+
+def _subsets(cells):
+    n = len(cells)
+    return [[cells[i] for i in range(n) if mask >> i & 1] for mask in range(1, 1 << n)]
+
+
+def attack_actions(state, seat):
+    """Every legal attack: target x own spotted spy subset (+ turned spy) x Adrenaline choice."""
+    own = list(board.own_spy_cells(state.grid, seat, sorted(state.spotted)))
+    if not own:
+        return []
+    hand = state.hands[seat]
+    extras = [[]] + ([[state.turned]] if state.turned >= 0 else [])
+    out = []
+    for target in attack_targets(state, seat):
+        code = state.grid[target]
+        kind = kind_of(code)
+        explosives = False
+        if kind == "aim" and board.is_protected(state.grid, target, seat, state.turned):
+            if "explosives" not in hand:
+                continue
+            explosives = True
+        for subset in _subsets(own):
+            for extra in extras:
+                spies = sorted(subset + extra)
+                if kind not in ("sentinel", "aim") and \
+                        sum(level_of(state.grid[c]) for c in spies) <= level_of(code):
+                    continue
+                base = {"type": "attack", "target": target, "spies": spies}
+                if explosives:
+                    base["explosives"] = True
+                out.append(base)
+                if "adrenaline" in hand:
+                    out += [dict(base, adrenaline=c) for c in subset]
+    return out
+
+
+def trigger_actions(state, seat):
+    """Spotted special cards not yet triggered this turn (only when they can have an effect)."""
+    out = []
+    for cell in sorted(state.spotted):
+        code = state.grid[cell]
+        if code < 0 or code >= EQUIP_BASE or CARDS[code].kind != "special" or cell in state.used_cells:
+            continue
+        name = CARDS[code].name
+        if name == "supply" and len(state.hands[seat]) < HAND_LIMIT and (state.deck or state.discard):
+            out.append({"type": "trigger", "cell": cell})
+        elif name == "support" and state.reserve[seat]:
+            out += [{"type": "trigger", "cell": cell, "to": e} for e in empty_cells(state)]
+        elif name == "media" and "media" not in state.status:
+            out.append({"type": "trigger", "cell": cell})
+        elif name == "espionage" and state.double_agent != seat and state.turned < 0:
+            out.append({"type": "trigger", "cell": cell})
+    return out
+
+
+def empty_cells(state):
+    """Cells with no occupant."""
+    return [c for c in range(CELLS) if state.grid[c] == EMPTY]
+
+
+def play_actions(state, seat):
+    """Equipment plays (Adrenaline and Explosives are played inside an attack)."""
+    out = []
+    own_spotted = board.own_spy_cells(state.grid, seat, sorted(state.spotted))
+    for card in sorted(set(state.hands[seat])):
+        if card == "rifle" and "rifle" not in state.status:
+            out.append({"type": "play", "card": card})
+        elif card == "rocket_launcher" and "rocket" not in state.status:
+            out.append({"type": "play", "card": card})
+        elif card == "bulletproof_jacket" and own_spotted and "invulnerable" not in state.status:
+            out.append({"type": "play", "card": card})
+        elif card == "binoculars":
+            out += [{"type": "play", "card": card, "cell": c} for c in sorted(state.spotted)
+                    if kind_of(state.grid[c]) == "aim"]
+        elif card == "rubber_boat" and state.reserve[seat]:
+            out += [{"type": "play", "card": card, "to": e} for e in empty_cells(state)]
+        elif card == "jet_pack":
+            out += jet_pack_actions(state, seat)
+    return out
+
+
+def jet_pack_actions(state, seat):
+    """Swap one of your spies (anywhere) with a spotted enemy spy or sentinel."""
+    grid = state.grid
+    mine = board.own_spy_cells(grid, seat, range(CELLS))
+    others = [c for c in sorted(state.spotted) if c != state.turned and grid[c] >= 0 and
+              (kind_of(grid[c]) == "sentinel" or is_enemy_spy(grid[c], seat))]
+    return [{"type": "play", "card": "jet_pack", "cell": m, "to": o} for m in mine for o in others]
+
+
+def act_actions(state, seat):
+    """Phase 2 actions in the documented order."""
+    out = spot_actions(state, seat) + attack_actions(state, seat)
+    if len(state.hands[seat]) < HAND_LIMIT:
+        out += [{"type": "take", "cell": c} for c in sorted(state.spotted)
+                if kind_of(state.grid[c]) == "equipment"]
+    out += trigger_actions(state, seat)
+    if state.double_agent == seat and state.turned < 0:
+        out += [{"type": "double_agent", "cell": c} for c in sorted(state.spotted)
+                if state.grid[c] >= 0 and is_enemy_spy(state.grid[c], seat)]
+    out += play_actions(state, seat)
+    out += virology_actions(state, seat)
+    out.append({"type": "end_turn"})
+    return out
+
+
+def virology_actions(state, seat):
+    """Optional objective effect: once, send a spotted enemy player spy home without a roll."""
+    if not state.cfg.objective_effects or state.virology_used[seat]:
+        return []
+    if not any(CARDS[c].name == "virology_lab" for c in state.captured[seat]):
+        return []
+    return [{"type": "virology", "cell": c} for c in sorted(state.spotted)
+            if state.grid[c] >= SPY_BASE and c != state.turned and is_enemy_spy(state.grid[c], seat)]
+
+
+def media_actions(state):
+    """End-of-turn Media: pick up to 3 occupied cells one by one, then put them back in any order."""
+    picks = state.media_picks
+    out = []
+    if len(picks) < 3:
+        out += [{"type": "media_pick", "cell": c} for c in range(CELLS)
+                if state.grid[c] != EMPTY and c not in picks]
+    if len(picks) >= 2:
+        out += [{"type": "media_place", "cells": list(p)} for p in permutations(picks)
+                if list(p) != list(picks)]
+    out.append({"type": "media_done"})
+    return out

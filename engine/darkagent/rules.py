@@ -1,0 +1,165 @@
+"""The Dark Agent rules object: options, action schemas, dispatch of `apply`, caching.
+
+Action payloads (cells are `line * 5 + depth`, depth 0 nearest the satellites):
+place_satellite{line} · move_satellites{moves:[src,dst,(src,dst)]} ·
+swap_satellite{line, with_line, owner (-1 = neutral)} · skip_satellites ·
+spot{line, depth, super?} · attack{target, spies:[cells], adrenaline?:cell, explosives?:true} ·
+take{cell} · trigger{cell, to?:empty cell for Support} · double_agent{cell} ·
+play{card, cell?, to?} · virology{cell} · end_turn · media_pick{cell} · media_place{cells} ·
+media_done · jacket{use} · vote{rotate}.
+"""
+
+from engine.core import Game
+from engine.errors import IllegalAction
+
+from . import actions, legal, scoring, setup, turns, view
+from .attack import resolve_attack
+from .state import ACT, JACKET, MEDIA, MOVE, OVER, PLACE, VOTE, state_from_json, state_to_json
+
+OPTIONAL_FALSE = ("super", "explosives")
+
+
+def normalise(action):
+    """The canonical form of an action: optional fields that are None/False dropped, spies sorted."""
+    out = {k: v for k, v in action.items() if v is not None and not (k in OPTIONAL_FALSE and v is False)}
+    if isinstance(out.get("spies"), list):
+        out["spies"] = sorted(out["spies"])
+    return out
+
+
+class DarkAgent(Game):
+    """Dark Agent (Space Reindeers, 2015) for 1-6 players."""
+
+    id = "darkagent"
+    name = "Dark Agent"
+    min_players = 1
+    max_players = 6
+    max_length = 40000
+    options_spec = {
+        "players": {"default": 2, "choices": [1, 2, 3, 4, 5, 6]},
+        "aim_limit": {"default": 3, "type": "int", "min": 2, "max": 5},
+        "need_dark_agent": {"default": False, "type": "bool"},
+        "max_rounds": {"default": 0, "type": "int", "min": 0, "max": 30},
+        "objective_effects": {"default": False, "type": "bool"},
+        "jacket_defence": {"default": "ask", "choices": ["ask", "auto"]},
+        "solo_alpha": {"default": -1, "type": "int", "min": -1, "max": 10},
+        "vote_rule": {"default": "strict_majority", "choices": ["strict_majority", "half_or_more"]},
+    }
+    action_schemas = {
+        "place_satellite": {"line": "int"},
+        "move_satellites": {"moves": "int[]"},
+        "swap_satellite": {"line": "int", "with_line": "int", "owner": "int"},
+        "skip_satellites": {},
+        "spot": {"line": "int", "depth": "int", "super": "bool?"},
+        "attack": {"target": "int", "spies": "int[]", "adrenaline": "int?", "explosives": "bool?"},
+        "take": {"cell": "int"},
+        "trigger": {"cell": "int", "to": "int?"},
+        "double_agent": {"cell": "int"},
+        "play": {"card": "str", "cell": "int?", "to": "int?"},
+        "virology": {"cell": "int"},
+        "end_turn": {},
+        "media_pick": {"cell": "int"},
+        "media_place": {"cells": "int[]"},
+        "media_done": {},
+        "jacket": {"use": "bool"},
+        "vote": {"rotate": "bool"},
+    }
+    notes = ("Card values, theatre mix, satellites per nation, equipment counts and the solo/vote "
+             "details are OUR proposal (darkagent_data.json, flagged proposal), not published data. "
+             "Nation powers are not implemented (unknown).")
+    conformance_options = (
+        {"players": 1, "aim_limit": 2},
+        {"players": 2, "max_rounds": 6},
+        {"players": 3, "max_rounds": 4, "objective_effects": True},
+        {"players": 4, "max_rounds": 3, "jacket_defence": "auto", "need_dark_agent": True},
+        {"players": 5, "max_rounds": 2, "vote_rule": "half_or_more"},
+        {"players": 6, "max_rounds": 2, "objective_effects": True},
+    )
+
+    def new_state(self, options, rng):
+        """A fresh match (theatre dealt, neutral satellites placed)."""
+        return setup.new_state(options, rng)
+
+    def to_move(self, state):
+        """The seat(s) that must decide now."""
+        phase = state.phase
+        if phase in (ACT, MOVE, MEDIA):
+            return (state.turn,)
+        if phase == PLACE:
+            return (state.place_order[0],)
+        if phase == VOTE:
+            return tuple(s for s, v in enumerate(state.votes) if v == -1)
+        if phase == JACKET:
+            return (state.pending[2],)
+        return ()
+
+    def legal_actions(self, state, seat):
+        """Legal actions (cached on the immutable state)."""
+        cache = state.__dict__.setdefault("_legal_cache", {})
+        if seat not in cache:
+            cache[seat] = [] if state.phase == OVER or seat is None else legal.legal_actions(state, seat)
+        return cache[seat]
+
+    def check_action(self, state, seat, action):
+        """Membership of the normalised action in the legal actions."""
+        if normalise(action) not in self.legal_actions(state, seat):
+            raise IllegalAction(f"{action.get('type')} is not legal now", "action")
+
+    def apply(self, state, seat, action, rng):
+        """(new state, events) after a legal action."""
+        action = normalise(action)
+        kind = action["type"]
+        phase = state.phase
+        if phase == PLACE:
+            return turns.apply_place(state, seat, action)
+        if phase == MOVE:
+            return turns.apply_move(state, seat, action)
+        if phase == VOTE:
+            return turns.apply_vote(state, seat, action, rng)
+        if phase == MEDIA:
+            return turns.apply_media(state, seat, action)
+        if phase == JACKET:
+            return actions.apply_jacket(state, seat, action)
+        return self._apply_act(state, seat, action, kind, rng)
+
+    def _apply_act(self, state, seat, action, kind, rng):
+        if kind == "attack":
+            state, events, turn_over = resolve_attack(state, seat, action, rng)
+            if turn_over:
+                state, more = turns.end_action_phase(state, seat, failed=True)
+                events += more
+            return state, events
+        if kind == "end_turn":
+            return turns.end_action_phase(state, seat, failed=False)
+        if kind in ("trigger",):
+            return actions.apply_trigger(state, seat, action, rng)
+        handler = {"spot": actions.apply_spot, "take": actions.apply_take,
+                   "double_agent": actions.apply_double_agent, "play": actions.apply_play,
+                   "virology": actions.apply_virology}[kind]
+        return handler(state, seat, action)
+
+    def view(self, state, seat):
+        """The allow-listed view for a seat (None = spectator)."""
+        return view.view(state, seat)
+
+    def outcome(self, state):
+        """None while running; the outcome when the game is over."""
+        if state.phase != OVER:
+            return None
+        cached = state.__dict__.get("_outcome")
+        if cached is None:
+            cached = scoring.outcome(state)
+            state.__dict__["_outcome"] = cached
+        return cached
+
+    def state_to_json(self, state):
+        """Lossless JSON form."""
+        return state_to_json(state)
+
+    def state_from_json(self, data):
+        """Inverse of state_to_json."""
+        return state_from_json(data)
+
+    def sample_state(self, v, seat, rng):
+        """A state consistent with the seat's view (unseen equipment re-dealt)."""
+        return view.sample_state(v, seat, rng)

@@ -1,0 +1,49 @@
+"""Match setup (digest A4): deal the theatre, place neutral satellites, prepare the players.
+
+The 35 theatre cards (24 fixed cards + 11 equipment cards from the shuffled equipment deck) are
+shuffled face up into the 7 x 5 grid. Unplayed nations' satellites are neutral and placed at
+random (at most 3 per line); then the players place their satellites one at a time, starting
+with the last player and going clockwise. First player: seat 0 (PROPOSAL, fixed for the game).
+"""
+
+from .data import (CARDS, EQUIP_BASE, EQUIP_INDEX, EQUIPMENT_DECK, EQUIP_IN_THEATRE, LINES,
+                   NATIONS, NEUTRAL, SATS_PER_NATION, SLOTS, SPY_LEVELS, AIM_NAMES)
+from .state import PLACE, DarkAgentConfig, DarkAgentState
+
+
+def make_config(options):
+    """The frozen rules config from validated options."""
+    return DarkAgentConfig(
+        players=options["players"], aim_limit=options["aim_limit"],
+        need_dark_agent=options["need_dark_agent"], max_rounds=options["max_rounds"],
+        objective_effects=options["objective_effects"], jacket_defence=options["jacket_defence"],
+        solo_alpha=options["solo_alpha"], vote_rule=options["vote_rule"])
+
+
+def place_neutral_satellites(rng, count):
+    """Per line sorted owner tuples with `count` neutral satellites placed at random."""
+    lines = [()] * LINES
+    for _ in range(count):
+        room = [i for i in range(LINES) if len(lines[i]) < SLOTS]
+        i = rng.choice(room)
+        lines[i] = lines[i] + (NEUTRAL,)
+    return tuple(lines)
+
+
+def new_state(options, rng):
+    """A fresh match: theatre dealt, neutral satellites placed, players to place theirs."""
+    cfg = make_config(options)
+    n, first = cfg.players, 0
+    equipment = rng.shuffled(EQUIPMENT_DECK)
+    theatre = list(range(len(CARDS))) + [EQUIP_BASE + EQUIP_INDEX[e] for e in equipment[:EQUIP_IN_THEATRE]]
+    grid = tuple(rng.shuffled(theatre))
+    sats = place_neutral_satellites(rng, (NATIONS - n) * SATS_PER_NATION)
+    last = (first + 1) % n
+    order = tuple((last + i) % n for i in range(n)) * SATS_PER_NATION
+    return DarkAgentState(
+        cfg=cfg, phase=PLACE, first=first, turn=first, round=1, place_order=order,
+        grid=grid, markers=(0,) * len(AIM_NAMES), sats=sats,
+        reserve=(tuple(SPY_LEVELS),) * n, wounded=((),) * n, super_token=(True,) * n,
+        double_agent=last, hands=((),) * n, hands_public=((),) * n,
+        deck=tuple(equipment[EQUIP_IN_THEATRE:]), discard=(), captured=((),) * n, kills=((),) * n,
+        bonus_aim=-1, bonus_holder=-1, virology_used=(False,) * n)

@@ -1,0 +1,119 @@
+"""The Dark Agent state: one frozen dataclass of tuples, plus its lossless JSON form.
+
+Cells are numbered `line * DEPTH + depth` (depth 0 = nearest the satellites). `sats[line]` is the
+sorted tuple of satellite owners in that line (NEUTRAL = -1). Per-seat tuples are indexed by seat.
+Turn-scoped fields (spotted, sats_used, used_cells, status, turned, media_picks) are reset at the
+start of every turn.
+"""
+
+from dataclasses import dataclass, fields
+
+# phases
+PLACE, MOVE, ACT, MEDIA, JACKET, VOTE, OVER = "place", "move", "act", "media", "jacket", "vote", "over"
+
+
+@dataclass(frozen=True)
+class DarkAgentConfig:
+    """The match options that shape the rules (validated options, frozen)."""
+
+    players: int
+    aim_limit: int
+    need_dark_agent: bool
+    max_rounds: int
+    objective_effects: bool
+    jacket_defence: str
+    solo_alpha: int
+    vote_rule: str
+
+    def to_json(self):
+        """A plain dict."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class DarkAgentState:
+    """Full state of a Dark Agent match (hidden parts: deck order, hands, votes)."""
+
+    cfg: DarkAgentConfig
+    phase: str
+    first: int
+    turn: int
+    round: int
+    place_order: tuple          # seats still to place a satellite, in order
+    grid: tuple                 # CELLS occupant codes
+    markers: tuple              # attempt markers per aim (AIM_NAMES order)
+    sats: tuple                 # per line: sorted tuple of owners
+    reserve: tuple              # per seat: sorted levels of spies on the player board
+    wounded: tuple              # per seat: sorted levels of reserve spies that came back wounded
+    super_token: tuple          # per seat: Super Satellite token still available
+    double_agent: int           # holder seat, or -1 when discarded
+    hands: tuple                # per seat: sorted equipment names (hidden)
+    hands_public: tuple         # per seat: the part of the hand everybody knows
+    deck: tuple                 # equipment deck, top first (hidden order)
+    discard: tuple              # equipment discard pile (public)
+    captured: tuple             # per seat: fixed card codes taken to the player's board
+    kills: tuple                # per seat: ((victim seat, level), ...) player spies eliminated
+    bonus_aim: int              # code of the aim carrying the +3 token, -1 if none
+    bonus_holder: int           # seat holding the +3 token, -1 if none
+    virology_used: tuple        # per seat: the virology-lab effect was used
+    # turn-scoped
+    spotted: tuple = ()         # cells selected this turn
+    sats_used: tuple = (0, 0, 0, 0, 0, 0, 0)  # own satellites used per line this turn
+    used_cells: tuple = ()      # special cards already triggered this turn
+    status: tuple = ()          # sorted flags: rifle, rifle_remote, rifle_retry, rocket, invulnerable, media
+    turned: int = -1            # cell of the spy under the Double Agent token this turn
+    media_picks: tuple = ()     # cells picked for the Media rearrangement
+    pending: tuple = ()         # JACKET: (attacker, target cell, victim seat, level)
+    votes: tuple = ()           # VOTE: per seat -1 (not yet), 0 no, 1 yes
+    last_roll: tuple = ()       # (rolled dice, used dice, defender die or 0, bonus, defence, success)
+    rotations: int = 0          # how many UN rotations happened
+    end_reason: str = ""
+
+
+_TUPLE_OF_TUPLES = ("place_order", "sats", "reserve", "wounded", "hands", "hands_public", "captured")
+
+
+def state_to_json(state):
+    """Lossless JSON form (lists for tuples)."""
+    out = {}
+    for f in fields(state):
+        value = getattr(state, f.name)
+        out[f.name] = value.to_json() if f.name == "cfg" else _to_lists(value)
+    return out
+
+
+def state_from_json(data):
+    """Inverse of `state_to_json`."""
+    values = {}
+    for f in fields(DarkAgentState):
+        value = data[f.name]
+        values[f.name] = DarkAgentConfig(**value) if f.name == "cfg" else _to_tuples(value)
+    return DarkAgentState(**values)
+
+
+def _to_lists(value):
+    if isinstance(value, tuple):
+        return [_to_lists(v) for v in value]
+    return value
+
+
+def _to_tuples(value):
+    if isinstance(value, list):
+        return tuple(_to_tuples(v) for v in value)
+    return value
+
+
+def replace_at(items, index, value):
+    """A copy of tuple `items` with position `index` set to `value`."""
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def add_sorted(items, value):
+    """A sorted tuple with `value` added."""
+    return tuple(sorted(items + (value,)))
+
+
+def remove_one(items, value):
+    """A tuple with one occurrence of `value` removed."""
+    i = items.index(value)
+    return items[:i] + items[i + 1:]

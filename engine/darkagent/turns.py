@@ -1,0 +1,151 @@
+"""Turn structure: satellite placement, Phase 1, end of turn (Double Agent, Media), the UN peace
+phase (end check, secret simultaneous vote, rotation) and the next turn.
+
+Turn order is counter-clockwise: with seats listed clockwise and first player f, the order is
+f, f-1, f-2, ... and the last player is f+1 (who holds the Double Agent token at the start).
+"""
+
+from dataclasses import replace
+
+from engine.core import event
+
+from . import board
+from .data import CARDS, DARK_CODE, SOLO, SPY_BASE, ROUND_CAP, spy_owner
+from .state import ACT, MEDIA, MOVE, OVER, VOTE, replace_at
+
+TURN_RESET = dict(spotted=(), sats_used=(0,) * board.LINES, used_cells=(), status=(), turned=-1,
+                  media_picks=(), pending=())
+
+
+def last_player(state):
+    """The seat that plays last in each round (first player's left neighbour)."""
+    return (state.first + 1) % state.cfg.players
+
+
+def round_limit(cfg):
+    """The round after which the game ends regardless (solo 10 + alpha; cap when unlimited)."""
+    if cfg.players == 1:
+        alpha = cfg.aim_limit if cfg.solo_alpha < 0 else cfg.solo_alpha
+        return SOLO["baseRounds"] + alpha
+    return cfg.max_rounds or ROUND_CAP
+
+
+def apply_place(state, seat, action):
+    """Setup: place one own satellite in a line with room."""
+    line = action["line"]
+    sats = replace_at(state.sats, line, tuple(sorted(state.sats[line] + (seat,))))
+    order = state.place_order[1:]
+    state = replace(state, sats=sats, place_order=order, phase=MOVE if not order else state.phase)
+    return state, [event({"place_satellite": {"seat": seat, "line": line}})]
+
+
+def apply_move(state, seat, action):
+    """Phase 1: move satellites, swap one, or skip when nothing is possible; then Phase 2."""
+    kind = action["type"]
+    if kind == "move_satellites":
+        sats = board.apply_moves(state.sats, seat, action["moves"])
+        public = {"move_satellites": {"seat": seat, "moves": list(action["moves"])}}
+    elif kind == "swap_satellite":
+        sats = board.apply_swap(state.sats, seat, action["line"], action["with_line"], action["owner"])
+        public = {"swap_satellite": {"seat": seat, "line": action["line"],
+                                     "with_line": action["with_line"], "owner": action["owner"]}}
+    else:
+        sats, public = state.sats, {"skip_satellites": seat}
+    return replace(state, sats=sats, phase=ACT), [event(public)]
+
+
+def end_action_phase(state, seat, failed):
+    """Phase 2 is over: pass the Double Agent token, then Media (unless failed) or next turn."""
+    events = []
+    if state.turned >= 0:
+        code = state.grid[state.turned]
+        holder = spy_owner(code) if code >= SPY_BASE else -1
+        state = replace(state, double_agent=holder, turned=-1)
+        events.append(event({"double_agent_to": holder}))
+    occupied = sum(1 for c in state.grid if c >= 0)
+    if not failed and "media" in state.status and occupied >= 2:
+        return replace(state, phase=MEDIA), events + [event({"media": seat})]
+    state, more = next_turn(state)
+    return state, events + more
+
+
+def apply_media(state, seat, action):
+    """Media: pick cells one by one, then put their contents back in a new order (or stop)."""
+    kind = action["type"]
+    if kind == "media_pick":
+        return replace(state, media_picks=state.media_picks + (action["cell"],)), [
+            event({"media_pick": action["cell"]})]
+    events = []
+    if kind == "media_place":
+        grid = list(state.grid)
+        for src, dst in zip(state.media_picks, action["cells"]):
+            grid[dst] = state.grid[src]
+        state = replace(state, grid=tuple(grid))
+        events.append(event({"media_place": {"from": list(state.media_picks), "to": list(action["cells"])}}))
+    state, more = next_turn(state)
+    return state, events + more
+
+
+def next_turn(state):
+    """Reset turn-scoped fields; the next seat's Phase 1, or the UN peace phase after the last."""
+    state = replace(state, **TURN_RESET)
+    if state.turn != last_player(state):
+        nxt = (state.turn - 1) % state.cfg.players
+        return replace(state, turn=nxt, phase=MOVE), [event({"turn": nxt})]
+    return un_peace_phase(state)
+
+
+def aims_captured(state):
+    """Total objectives captured by all players."""
+    return sum(1 for seat_cards in state.captured for c in seat_cards if CARDS[c].kind == "aim")
+
+
+def dark_agent_captured(state):
+    """Somebody took the Dark Agent."""
+    return any(DARK_CODE in seat_cards for seat_cards in state.captured)
+
+
+def un_peace_phase(state):
+    """End check, else open the secret rotation vote."""
+    cfg = state.cfg
+    if aims_captured(state) >= cfg.aim_limit and (not cfg.need_dark_agent or dark_agent_captured(state)):
+        return replace(state, phase=OVER, end_reason="objectives"), [event({"game_over": "objectives"})]
+    if state.round >= round_limit(cfg):
+        return replace(state, phase=OVER, end_reason="rounds"), [event({"game_over": "rounds"})]
+    return replace(state, phase=VOTE, votes=(-1,) * cfg.players), [event({"un_vote": state.round})]
+
+
+def apply_vote(state, seat, action, rng):
+    """Record a secret vote; when everyone has voted, reveal, rotate if passed, next round."""
+    votes = replace_at(state.votes, seat, 1 if action["rotate"] else 0)
+    state = replace(state, votes=votes)
+    if -1 in votes:
+        return state, [event({"voted": seat}, {seat: {"rotate": action["rotate"]}})]
+    passed, public = tally_votes(state, rng)
+    grid = board.rotate_grid(state.grid) if passed else state.grid
+    state = replace(state, grid=grid, votes=(), round=state.round + 1, turn=state.first,
+                    phase=MOVE, rotations=state.rotations + passed)
+    return state, [event({"voted": seat}), event(public), event({"round": state.round})]
+
+
+def tally_votes(state, rng):
+    """(passed, public event): strict majority of weighted votes; solo: you + one die."""
+    votes = state.votes
+    if state.cfg.players == 1:
+        die = rng.die(6)
+        opposing = die in SOLO["opposingYesFaces"]
+        passed = votes[0] == 1 and opposing
+        return passed, {"votes": list(votes), "opposition_die": die, "opposition_yes": opposing,
+                        "rotate": passed}
+    weights = [vote_weight(state, s) for s in range(len(votes))]
+    yes = sum(w for w, v in zip(weights, votes) if v == 1)
+    total = sum(weights)
+    passed = 2 * yes > total if state.cfg.vote_rule == "strict_majority" else 2 * yes >= total
+    return passed, {"votes": list(votes), "weights": weights, "rotate": passed}
+
+
+def vote_weight(state, seat):
+    """1, or 2 for the holder of the United Nations objective (optional objective effects)."""
+    if state.cfg.objective_effects and any(CARDS[c].name == "united_nations" for c in state.captured[seat]):
+        return 2
+    return 1
