@@ -6,7 +6,7 @@ from flask_limiter.util import get_remote_address
 
 from . import api_events, api_matches, api_meta, config as config_module
 from .errors import ApiError, register_error_handlers
-from .jobs import enqueue_bot_turns, queue_for
+from .jobs import after_save as jobs_after_save, queue_for
 from .store import Store
 
 
@@ -27,7 +27,7 @@ def create_app(config=None):
 
     def after_save(match_id, match, meta):
         if app.config["ENQUEUE_BOTS"]:
-            enqueue_bot_turns(queue, match_id, match, meta)
+            jobs_after_save(queue, match_id, match, meta)
 
     app.extensions["safehouse"] = {"store": store, "queue": queue, "after_save": after_save}
     limiter = Limiter(_rate_key, app=app, storage_uri=app.config["REDIS_URL"],

@@ -4,11 +4,14 @@ Job ids are deterministic (`bot-<match>-<version>-<seat>`), arguments are primit
 functions are named by their import path so the API never imports worker code.
 """
 
+from datetime import timedelta
+
 from rq import Queue, Retry
 
 from .matches import bot_seats_to_move
 
 BOT_TURN = "worker.jobs.bot_turn"
+CLOCK_EXPIRED = "worker.jobs.clock_expired"
 
 
 def queue_for(connection, name="safehouse"):
@@ -25,3 +28,19 @@ def enqueue_bot_turns(queue, match_id, match, meta):
                            retry=Retry(max=2), result_ttl=300, failure_ttl=3600)
         ids.append(job_id)
     return ids
+
+
+def enqueue_clock(queue, match_id, match, meta):
+    """With a turn clock, schedule the zombie move for when the human seats' time runs out."""
+    if not meta.get("deadline") or not meta.get("clock_s"):
+        return None
+    job_id = f"clock-{match_id}-{match.version}"
+    queue.enqueue_in(timedelta(seconds=meta["clock_s"]), CLOCK_EXPIRED,
+                     args=(match_id, match.version), job_id=job_id, result_ttl=300)
+    return job_id
+
+
+def after_save(queue, match_id, match, meta):
+    """Everything that follows a write: bot turns now, the turn clock later."""
+    enqueue_bot_turns(queue, match_id, match, meta)
+    enqueue_clock(queue, match_id, match, meta)

@@ -76,6 +76,7 @@ def create(store, game_id, options, seats, seed=None, clock_s=None):
         "clock_s": clock_s, "deadline": None, "status": "open",
     }
     meta["status"] = status_of(match, meta)
+    meta["deadline"] = next_deadline(match, meta)
     match_id = secrets.token_hex(8)
     first = {"version": 0, "actor": None, "entries": [], "kind": "created"}
     store.create(match_id, engine.match_to_json(match), meta, first)
@@ -164,13 +165,13 @@ def act(store, match_id, seat, action, expected_version=None, now=None):
                    current_version=match.version)
 
 
-def save_step(store, match_id, rev, old, new, meta, now=None):
+def save_step(store, match_id, rev, old, new, meta, now=None, kind="action"):
     """Compare-and-set the new match state and append its event; ApiError stale_version on a race."""
     meta = dict(meta, status=status_of(new, meta))
     meta["deadline"] = next_deadline(new, meta, now)
     entries = list(new.log[len(old.log):])
     actor = new.history[-1][0] if new.history else None
-    event = {"version": new.version, "actor": actor, "entries": entries, "kind": "action",
+    event = {"version": new.version, "actor": actor, "entries": entries, "kind": kind,
              "finished": meta["status"] == "finished"}
     try:
         store.save(match_id, rev, engine.match_to_json(new), meta, event)
@@ -183,6 +184,8 @@ def save_step(store, match_id, rev, old, new, meta, now=None):
 def next_deadline(match, meta, now=None):
     """When the human seats to move run out of time (None without a clock)."""
     if not meta.get("clock_s") or meta["status"] != "active":
+        return None
+    if not any(meta["seats"][s]["kind"] == "human" for s in engine.to_move(match)):
         return None
     return (now or time.time()) + meta["clock_s"]
 

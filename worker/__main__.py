@@ -22,7 +22,7 @@ def main(argv=None):
                       SAFEHOUSE_PREFIX=args.prefix)
     connection = redis.Redis.from_url(args.url)
     worker = SimpleWorker([Queue(args.queue, connection=connection)], connection=connection)
-    worker.work(burst=args.burst, with_scheduler=False)
+    worker.work(burst=args.burst, with_scheduler=True)
 
 
 if __name__ == "__main__":

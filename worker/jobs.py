@@ -6,11 +6,12 @@ SAFEHOUSE_PREFIX, SAFEHOUSE_QUEUE); `python -m worker` sets it from its argument
 
 import hashlib
 import os
+import time
 
 import engine
 from engine.bots import choose_action
 from service.errors import ApiError
-from service.jobs import enqueue_bot_turns, queue_for
+from service.jobs import after_save, queue_for
 from service.matches import load, save_step
 from service.store import Store
 
@@ -47,6 +48,43 @@ def bot_turn(match_id, version, seat):
         if exc.code == "stale_version":
             return {"status": "stale", "version": exc.extra.get("current_version")}
         raise
-    queue = queue_for(st.redis, os.environ.get("SAFEHOUSE_QUEUE", "safehouse"))
-    enqueue_bot_turns(queue, match_id, new, meta)
+    after_save(_queue(st), match_id, new, meta)
     return {"status": "played", "version": new.version, "action": action}
+
+
+def _queue(st):
+    return queue_for(st.redis, os.environ.get("SAFEHOUSE_QUEUE", "safehouse"))
+
+
+def zombie_action(match, seat, rng):
+    """The zombie policy for a seat whose clock ran out: "pass" when legal, else a random action."""
+    actions = engine.legal_actions(match, seat)
+    passes = [a for a in actions if a.get("type") == "pass"]
+    return passes[0] if passes else rng.choice(actions)
+
+
+def clock_expired(match_id, version):
+    """When the human seats to move at `version` are out of time, move for them (zombie policy)."""
+    st = store()
+    match, meta, rev = load(st, match_id, with_rev=True)
+    if match.version != version or not meta.get("deadline"):
+        return {"status": "stale", "version": match.version}
+    early = meta["deadline"] - time.time()
+    if early > 0:  # the RQ scheduler works in whole seconds and may start a job up to 1 s early
+        time.sleep(min(early, 2.0))
+        return clock_expired(match_id, version)
+    humans = [s for s in engine.to_move(match) if meta["seats"][s]["kind"] == "human"]
+    new = match
+    for seat in humans:
+        if seat in engine.to_move(new):
+            new = engine.step(new, seat, zombie_action(new, seat, bot_rng(match_id, new.version, seat)))
+    if new is match:
+        return {"status": "nothing to do", "version": match.version}
+    try:
+        new, meta = save_step(st, match_id, rev, match, new, meta, kind="timeout")
+    except ApiError as exc:
+        if exc.code == "stale_version":
+            return {"status": "stale", "version": exc.extra.get("current_version")}
+        raise
+    after_save(_queue(st), match_id, new, meta)
+    return {"status": "zombie", "version": new.version}

@@ -91,19 +91,30 @@ def free_port():
 @pytest.fixture
 def live_server(config):
     """A real gunicorn (gevent worker) serving the app on a free port; yields its base URL."""
+    yield from _serve(config)
+
+
+def _serve(config):
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-k", "gevent", "-w", "1",
                              "-b", f"127.0.0.1:{port}", "--timeout", "60", "service.wsgi:app"],
                             env=_env(config), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
-    for _ in range(200):
+    deadline = time.time() + 60
+    while time.time() < deadline and proc.poll() is None:
         try:
-            if requests.get(base + "/healthz", timeout=1).status_code == 200:
+            if requests.get(base + "/healthz", timeout=5).status_code == 200:
                 break
-        except requests.ConnectionError:
-            time.sleep(0.05)
+        except requests.RequestException:
+            time.sleep(0.1)
     else:
         _stop(proc)
         raise RuntimeError("gunicorn did not start: " + proc.stderr.read().decode()[-2000:])
     yield base
     _stop(proc)
+
+
+@pytest.fixture
+def live_server_fast_keepalive(config):
+    """A live server whose SSE keep-alive interval is 0.3 s."""
+    yield from _serve(dict(config, SSE_KEEPALIVE_S=0.3))
