@@ -52,7 +52,7 @@ def resolve_attack(state, seat, action, rng):
     code = state.grid[target]
     kind = kind_of(code)
     bonus = attack_bonus(state, seat, action)
-    played = [c for c in ("adrenaline", "explosives") if action.get(c) not in (None, False)]
+    played = [c for c in ("adrenaline", "explosives") if c in action]
     for card in played:
         state = discard_from_hand(state, seat, card)
     status = set(state.status)

@@ -1,0 +1,81 @@
+"""Dark Agent benchmark: random playouts per second and validated-step latency (not a test).
+
+Usage: .venv/bin/python bench/bench_darkagent.py [--seconds 5] [--players 2]
+Prints (1) complete random matches per second through the rules object (legal_actions + apply,
+actions picked with an Rng) and (2) p50/p99 microseconds of one validated step through the
+library API: engine.step + engine.render(match2, seat) + engine.match_to_json(match2).
+"""
+
+import argparse
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import engine  # noqa: E402
+from engine import Rng  # noqa: E402
+
+
+def playouts(rules, options, seconds):
+    """(matches, steps, elapsed) of random playouts run for about `seconds`."""
+    start = time.perf_counter()
+    matches = steps = 0
+    seed = 0
+    while time.perf_counter() - start < seconds:
+        seed += 1
+        rng, pick = Rng(seed), Rng(seed ^ 0xABC)
+        state = rules.new_state(rules.validate_options(options), rng)
+        while rules.outcome(state) is None:
+            movers = rules.to_move(state)
+            seat = movers[pick.randbelow(len(movers))] if len(movers) > 1 else movers[0]
+            actions = rules.legal_actions(state, seat)
+            state, _ = rules.apply(state, seat, actions[pick.randbelow(len(actions))], rng)
+            steps += 1
+        matches += 1
+    return matches, steps, time.perf_counter() - start
+
+
+def step_latency(options, n_matches, window=None):
+    """Latencies (us) of validated steps: step + render + match_to_json."""
+    samples = []
+    for seed in range(n_matches):
+        m = engine.start("darkagent", options, seed=seed)
+        pick = Rng(seed + 99)
+        while engine.to_move(m):
+            moving = engine.to_move(m)
+            seat = moving[pick.randbelow(len(moving))]
+            action = pick.choice(engine.legal_actions(m, seat))
+            t0 = time.perf_counter()
+            m2 = engine.step(m, seat, action)
+            engine.render(m2, seat)
+            engine.match_to_json(m2)
+            samples.append((time.perf_counter() - t0) * 1e6)
+            m = m2
+            if window and m.version >= window:
+                break
+    return sorted(samples)
+
+
+def main():
+    """Run both measurements and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--latency-matches", type=int, default=20)
+    args = parser.parse_args()
+    rules = engine.get_game("darkagent")
+    for options in ({"players": args.players}, {"players": args.players, "max_rounds": 10}):
+        matches, steps, elapsed = playouts(rules, options, args.seconds)
+        print(f"playouts {options}: {matches / elapsed:.1f} matches/s, "
+              f"{steps / max(matches, 1):.0f} steps/match, {steps / elapsed:.0f} steps/s")
+    lat = step_latency({"players": args.players}, args.latency_matches)
+    p50, p99 = lat[len(lat) // 2], lat[int(len(lat) * 0.99)]
+    print(f"validated step (step+render+match_to_json, full log): n={len(lat)} p50={p50:.0f}us p99={p99:.0f}us")
+    lat = step_latency({"players": args.players}, args.latency_matches, window=150)
+    p50, p99 = lat[len(lat) // 2], lat[int(len(lat) * 0.99)]
+    print(f"validated step, first 150 actions of each match: p50={p50:.0f}us p99={p99:.0f}us")
+
+
+if __name__ == "__main__":
+    main()
