@@ -1,0 +1,152 @@
+"""Challenges: the curated list (challenges.json, PROPOSAL), their checks, and a seeded generator.
+
+A `Challenge` wraps a rule (see rulelang) with its level, its two hint symbols and hint texts,
+its compiled validity table and an English text. Compiled challenges are cached by the rule's
+canonical JSON, so states only carry that key. Checks (digest B4.2): every previous half leaves
+at least `min_playable_cards` playable cards of the 60 (no dead end), the validity rate sits in a
+sane range, and the rule is not extensionally equal to a lower-level one.
+"""
+
+import json
+import os
+
+from .data import (ATTR_HINT, ATTRS, CARD_MASKS, HINT_ATTR, HOUSE_RULES, N_CARDS, N_HALVES,
+                   hint_text)
+from .rulelang import attrs_of, canonical, compile_rule, describe
+
+_CACHE = {}
+
+
+class Challenge:
+    """A compiled challenge: rule JSON, level, hints, validity table and text."""
+
+    __slots__ = ("key", "rule", "id", "level", "hints", "hint_texts", "table", "text")
+
+    def __init__(self, rule):
+        self.rule = rule
+        self.key = canonical(rule)
+        self.id = rule.get("id", "")
+        self.level = rule.get("level", 0)
+        self.table = compile_rule(rule)
+        self.hints = tuple(rule.get("hints") or derive_hints(rule))
+        involved = attrs_of(rule)
+        self.hint_texts = dict(rule.get("hint_text") or {
+            sym: hint_text(sym, HINT_ATTR[sym] in involved) for sym in self.hints})
+        self.text = rule.get("text") or describe(rule)
+
+    def is_valid(self, prev_half, next_half):
+        """Whether `next_half` may follow `prev_half`."""
+        return (self.table[prev_half] >> next_half) & 1 == 1
+
+    def card_valid(self, prev_half, card):
+        """Whether either half of `card` may follow `prev_half` (a discard is 'actually valid')."""
+        return self.table[prev_half] & CARD_MASKS[card] != 0
+
+    def to_json(self):
+        """The challenge as shown to the All Knowing."""
+        return {"id": self.id, "level": self.level, "rule": _bare_rule(self.rule),
+                "hints": list(self.hints), "text": self.text}
+
+
+def _bare_rule(rule):
+    return {"clauses": rule["clauses"], "otherwise": rule.get("otherwise", "ANY")}
+
+
+def derive_hints(rule):
+    """Two hint symbols: attributes the rule involves first, then attributes it does not."""
+    involved = [a for a in ATTRS if a in attrs_of(rule)]
+    if not involved:
+        return (ATTR_HINT["value"], ATTR_HINT["size"])
+    first = involved[0]
+    if len(involved) > 1:
+        return (ATTR_HINT[first], ATTR_HINT[involved[1]])
+    other = ATTRS[(ATTRS.index(first) + 1) % len(ATTRS)]
+    return (ATTR_HINT[first], ATTR_HINT[other])
+
+
+def get_challenge(rule):
+    """The compiled Challenge for a rule dict (cached)."""
+    key = canonical(rule)
+    found = _CACHE.get(key)
+    if found is None:
+        found = _CACHE[key] = Challenge(rule)
+    return found
+
+
+def challenge_from_key(key):
+    """The compiled Challenge for a canonical rule key (cached)."""
+    found = _CACHE.get(key)
+    if found is None:
+        found = get_challenge(json.loads(key))
+    return found
+
+
+def _load_curated():
+    path = os.path.join(os.path.dirname(__file__), "challenges.json")
+    with open(path, encoding="utf-8") as handle:
+        entries = json.load(handle)["challenges"]
+    by_level = {0: [], 1: [], 2: [], 3: []}
+    for entry in entries:
+        by_level[entry["level"]].append(get_challenge(entry))
+    return {level: tuple(items) for level, items in by_level.items()}
+
+
+CURATED = _load_curated()
+CURATED_BY_ID = {c.id: c for items in CURATED.values() for c in items}
+
+
+def valid_rate(table):
+    """Probability that a random half is valid after a random previous half."""
+    return sum(bin(m).count("1") for m in table) / (N_HALVES * N_HALVES)
+
+
+def playable_counts(table):
+    """For every previous half: how many other cards are valid in at least one orientation."""
+    counts = []
+    for prev in range(N_HALVES):
+        mask = table[prev]
+        own = prev // 2
+        counts.append(sum(1 for c in range(N_CARDS) if c != own and mask & CARD_MASKS[c]))
+    return counts
+
+
+def check_challenge(challenge, rate_range, lower_tables=()):
+    """A list of problems (empty = fine): dead ends, validity rate, equality to lower levels."""
+    problems = []
+    worst = min(playable_counts(challenge.table))
+    if worst < HOUSE_RULES["min_playable_cards"]:
+        problems.append(f"dead end: a previous half leaves only {worst} playable cards")
+    rate = valid_rate(challenge.table)
+    if not rate_range[0] <= rate <= rate_range[1]:
+        problems.append(f"validity rate {rate:.2f} outside {rate_range}")
+    if challenge.table in lower_tables:
+        problems.append("extensionally equal to a lower-level challenge")
+    return problems
+
+
+def lower_level_tables(level):
+    """Tables of every curated challenge below `level`."""
+    return {c.table for lv, items in CURATED.items() if lv < level for c in items}
+
+
+def consistent_challenges(candidates, judgments, wrong_guess_tables, revealed_hints):
+    """The candidates that agree with every judgment, wrong guess and revealed hint."""
+    out = []
+    for challenge in candidates:
+        if challenge.table in wrong_guess_tables:
+            continue
+        if any(challenge.hint_texts.get(sym) != text or sym not in challenge.hints
+               for sym, text in revealed_hints):
+            continue
+        if all(agrees(challenge, j) for j in judgments):
+            out.append(challenge)
+    return out
+
+
+def agrees(challenge, judgment):
+    """Whether a challenge gives the recorded answer to one judgment (see state.Judgment)."""
+    kind, prev, a, b, answer = judgment
+    mask = challenge.table[prev]
+    if kind == "discard":
+        return ((mask >> a) & 1 or (mask >> b) & 1) == answer
+    return ((mask >> a) & 1) == answer

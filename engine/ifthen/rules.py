@@ -1,0 +1,272 @@
+"""The If Then rules object: options, whose move it is, legal actions, dispatch and outcome.
+
+Legal actions, in this order:
+- turn: play (card ascending, orientation 0 then 1), discard (card ascending; not under
+  Lockdown), held events (event id ascending, then parameters ascending), hint, then one guess per
+  curated challenge of the level still consistent with every public fact (curated order). While
+  a Double Play is under way only plays are legal. Any other well-formed guess is accepted too
+  (check_action), since a guess is open-ended.
+- penalty: draw from the deck, then from each market slot (Open Book: market only while it has cards).
+- second_chance: use Second Chance (event 14), decline.   hint_vote: approve, refuse.
+- orient: orientation 0, 1.   choose_challenge: 0, 1.   allegiance: TRUE, FALSE.
+- ak_turn: swaps (hand card, slot, orientation), cycle; pass only when neither is possible.
+- ak_bottom: put each hand card at the bottom.
+"""
+
+from engine.core import Game, make_outcome
+from engine.errors import IllegalAction, InvalidAction
+
+from . import mastermind, team, turns
+from .challenges import CURATED_BY_ID
+from .data import (EV_CHEAP_INTEL, EV_DOUBLE_PLAY, EV_FREE_SHRED, EV_HAND_OFF, EV_INSPECTION,
+                   EV_LOCKDOWN, EV_PASS, EV_RECOUNT, GAME_NUMBERS, HOUSE_RULES)
+from .rulelang import RuleError, check_rule
+from .setup import new_state
+from .state import cb_seat, state_from_json, state_to_json
+from .view import sample_state, view_state
+
+ACTIONS_PER_TURN_BOUND = 40
+
+
+def _turn_actions(state, seat):
+    hand = sorted(state.hands[state.turn])
+    actions = [{"type": "play", "card": c, "orient": o} for c in hand for o in (0, 1)]
+    if state.bonus_plays:
+        return actions
+    if state.current_event != EV_LOCKDOWN:
+        actions += [{"type": "discard", "card": c} for c in hand]
+    actions += _event_actions(state, seat, hand)
+    if team.can_ask_hint(state):
+        actions.append({"type": "hint"})
+    if team.can_guess(state):
+        actions += [{"type": "guess", "rule": team.bare_rule(CURATED_BY_ID[c].rule)}
+                    for c in state.candidates]
+    return actions
+
+
+def _event_actions(state, seat, hand):
+    out = []
+    others = [cb_seat(state, i) for i in range(state.n_cb) if i != state.turn]
+    for ev_id in sorted(set(state.held)):
+        base = {"type": "use_event", "event": ev_id}
+        if ev_id == EV_INSPECTION:
+            out += [dict(base, card=c, orient=o) for c in hand for o in (0, 1)]
+        elif ev_id == EV_PASS:
+            out.append(base)
+        elif ev_id == EV_HAND_OFF:
+            out += [dict(base, card=c, to=to) for c in hand for to in others]
+        elif ev_id == EV_FREE_SHRED:
+            out += [dict(base, card=c) for c in hand]
+        elif ev_id == EV_CHEAP_INTEL and not state.free_hint:
+            out.append(base)
+        elif ev_id == EV_DOUBLE_PLAY and len(hand) >= 2:
+            out.append(base)
+        elif ev_id == EV_RECOUNT and state.invalid:
+            out += [dict(base, to=cb_seat(state, i)) for i in range(state.n_cb)]
+    return out
+
+
+def _penalty_actions(state):
+    actions = [] if turns.must_draw_market(state) or not state.deck else [
+        {"type": "draw", "source": "deck"}]
+    return actions + [{"type": "draw", "source": "market", "slot": i}
+                      for i in range(len(state.market))]
+
+
+def _ak_actions(state):
+    if state.phase == "ak_bottom":
+        return [{"type": "bottom", "card": c} for c in sorted(state.ak_hand)]
+    actions = []
+    if mastermind.can_swap(state):
+        actions = [{"type": "swap", "card": c, "slot": s, "orient": o}
+                   for c in sorted(state.ak_hand) for s in range(len(state.market)) for o in (0, 1)]
+    if mastermind.can_cycle(state):
+        actions.append({"type": "cycle"})
+    return actions or [{"type": "pass"}]
+
+
+_FIXED = {
+    "second_chance": [{"type": "use_event", "event": 14}, {"type": "decline"}],
+    "hint_vote": [{"type": "approve"}, {"type": "refuse"}],
+    "orient": [{"type": "orient", "orient": 0}, {"type": "orient", "orient": 1}],
+    "choose_challenge": [{"type": "choose_challenge", "index": 0},
+                         {"type": "choose_challenge", "index": 1}],
+    "allegiance": [{"type": "allegiance", "side": "TRUE"}, {"type": "allegiance", "side": "FALSE"}],
+}
+
+
+class IfThen(Game):
+    """Rules object for If Then (see the package docstring)."""
+
+    id = "ifthen"
+    name = "If Then"
+    min_players = 2
+    max_players = 6
+    max_length = HOUSE_RULES["turn_cap"] * ACTIONS_PER_TURN_BOUND + 10
+    options_spec = {
+        "players": {"default": 3, "choices": [2, 3, 4, 5, 6]},
+        "level": {"default": 0, "choices": [0, 1, 2, 3]},
+        "allKnowing": {"default": "engine", "choices": ["engine", "seat"]},
+        "mastermind": {"default": False, "type": "bool"},
+        "challenges": {"default": "curated", "choices": ["curated", "generated"]},
+    }
+    action_schemas = {
+        "play": {"card": "int", "orient": "int"}, "discard": {"card": "int"},
+        "guess": {"rule": "object"}, "hint": {}, "approve": {}, "refuse": {},
+        "use_event": {"event": "int", "card": "int?", "orient": "int?", "to": "int?"},
+        "decline": {}, "draw": {"source": "str", "slot": "int?"},
+        "orient": {"orient": "int"}, "choose_challenge": {"index": "int"},
+        "allegiance": {"side": "str"}, "swap": {"card": "int", "slot": "int", "orient": "int"},
+        "cycle": {}, "bottom": {"card": "int"}, "pass": {},
+    }
+    notes = ("players counts everyone at the table (the All Knowing included); with the engine as "
+             "All Knowing (default) the seats are the players-1 codebreakers, with allKnowing=seat "
+             "seat 0 is the All Knowing. Unofficial data (PROPOSALs, flagged as ours): the 60-card "
+             "deck, every challenge text (curated list + generator), hint meanings, the 20 events. "
+             "Judging is always automatic. Mastermind needs allKnowing=seat and 3+ players.")
+    conformance_options = (
+        {"players": 2}, {"players": 3, "level": 1}, {"players": 4, "level": 2},
+        {"players": 5, "level": 3}, {"players": 6, "level": 0},
+        {"players": 2, "allKnowing": "seat", "level": 3},
+        {"players": 4, "mastermind": True, "allKnowing": "seat", "level": 1},
+        {"players": 3, "challenges": "generated", "level": 2},
+    )
+
+    def check_options(self, options):
+        """Mastermind needs a human All Knowing and at least 3 players."""
+        from engine.errors import InvalidOptions
+        if options["mastermind"] and options["allKnowing"] != "seat":
+            raise InvalidOptions("mastermind needs allKnowing=seat", "options.allKnowing")
+        if options["mastermind"] and options["players"] < GAME_NUMBERS["mastermind_min_players"]:
+            raise InvalidOptions("mastermind needs at least 3 players", "options.players")
+
+    def seat_count(self, options):
+        """Codebreakers, plus the All Knowing when it is a seat."""
+        return options["players"] - (0 if options["allKnowing"] == "seat" else 1)
+
+    def new_state(self, options, rng):
+        """A fresh state (see setup)."""
+        return new_state(options, rng)
+
+    def to_move(self, state):
+        """The seats that must decide now."""
+        phase = state.phase
+        if phase in ("turn", "penalty", "second_chance"):
+            return (cb_seat(state, state.turn),)
+        if phase == "hint_vote":
+            return tuple(cb_seat(state, i) for i in state.voters)
+        if phase == "over":
+            return ()
+        return (state.ak_seat,)
+
+    def legal_actions(self, state, seat):
+        """The seat's legal actions (order in the module docstring)."""
+        if seat not in self.to_move(state):
+            return []
+        phase = state.phase
+        if phase == "turn":
+            return _turn_actions(state, seat)
+        if phase == "penalty":
+            return _penalty_actions(state)
+        if phase in _FIXED:
+            return [dict(a) for a in _FIXED[phase]]
+        return _ak_actions(state)
+
+    def check_action(self, state, seat, action):
+        """Membership, except guesses: any well-formed rule when guessing is allowed."""
+        if action["type"] == "guess":
+            if seat not in self.to_move(state) or not team.can_guess(state):
+                raise IllegalAction("guess is not legal now", "action")
+            try:
+                check_rule(action["rule"])
+            except RuleError as exc:
+                raise InvalidAction(f"malformed rule: {exc}", "rule") from None
+            return
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(f"{action.get('type')} is not legal now", "action")
+
+    def apply(self, state, seat, action, rng):
+        """(new state, log events) after a legal action."""
+        evs = []
+        return _dispatch(state, seat, action, rng, evs), evs
+
+    def view(self, state, seat):
+        """The allow-listed view of a seat (None = spectator)."""
+        return view_state(state, seat)
+
+    def outcome(self, state):
+        """None while running; the standard outcome once won or lost."""
+        if not state.result:
+            return None
+        return _outcome(state)
+
+    def state_to_json(self, state):
+        """Lossless JSON."""
+        return state_to_json(state)
+
+    def state_from_json(self, data):
+        """Inverse of state_to_json."""
+        return state_from_json(data)
+
+    def sample_state(self, view, seat, rng):
+        """A full state consistent with what `seat` saw."""
+        return sample_state(view, seat, rng)
+
+
+def _dispatch(state, seat, action, rng, evs):
+    kind = action["type"]
+    if kind == "play":
+        return turns.play_card(state, seat, action["card"], action["orient"], rng, evs)
+    if kind == "discard":
+        return turns.discard_card(state, seat, action["card"], rng, evs)
+    if kind == "draw":
+        return turns.draw_penalty_card(state, seat, action["source"], action.get("slot"), rng, evs)
+    if kind == "guess":
+        return team.apply_guess(state, seat, action["rule"], evs)
+    if kind == "hint":
+        return team.ask_hint(state, seat, rng, evs)
+    if kind in ("approve", "refuse"):
+        return team.vote_hint(state, seat, kind == "approve", rng, evs)
+    if kind == "use_event" and state.phase == "second_chance":
+        return turns.use_second_chance(state, seat, rng, evs)
+    if kind == "use_event":
+        return team.use_event(state, seat, action, rng, evs)
+    if kind == "decline":
+        return turns.decline_second_chance(state, seat, rng, evs)
+    return _dispatch_ak(state, seat, action, evs)
+
+
+def _dispatch_ak(state, seat, action, evs):
+    kind = action["type"]
+    if kind == "orient":
+        return mastermind.orient_start(state, seat, action["orient"], evs)
+    if kind == "choose_challenge":
+        return mastermind.choose_challenge(state, seat, action["index"], evs)
+    if kind == "allegiance":
+        return mastermind.choose_allegiance(state, seat, action["side"], evs)
+    if kind == "swap":
+        return mastermind.swap(state, seat, action["card"], action["slot"], action["orient"], evs)
+    if kind == "cycle":
+        return mastermind.cycle(state, seat, evs)
+    if kind == "bottom":
+        return mastermind.bottom(state, seat, action["card"], evs)
+    return mastermind.ak_pass(state, seat, evs)
+
+
+def _outcome(state):
+    won = state.result == "win"
+    cbs = [cb_seat(state, i) for i in range(state.n_cb)]
+    winners = set(cbs) if won else set()
+    reasons = {s: state.reason for s in cbs}
+    if state.master >= 0:
+        reasons[state.master] = "Master Code Breaker: " + state.reason
+    n_seats = state.n_cb
+    if state.ak_seat is not None:
+        n_seats += 1
+        ak_wins = won if not state.mastermind or state.allegiance == "TRUE" else not won
+        if ak_wins:
+            winners.add(state.ak_seat)
+        side = f" (allegiance {state.allegiance})" if state.mastermind else ""
+        reasons[state.ak_seat] = f"All Knowing{side}: codebreakers {'won' if won else 'lost'}"
+    summary = f"codebreakers {'win' if won else 'lose'}: {state.reason}"
+    return make_outcome(winners, n_seats, reasons=reasons, summary=summary)

@@ -1,0 +1,131 @@
+"""The If Then state: one frozen dataclass of tuples, its JSON form, and small shared helpers.
+
+Seats: with the engine as All Knowing (default) seat i is codebreaker i; with a human All Knowing
+seat 0 is the All Knowing and codebreaker i sits at seat i + 1. Cards are ints 0..59; a placed
+card is `(card, orientation)`; a half id is `2 * card + orientation` (see data).
+
+A judgment is `(kind, prev_half, a, b, answer)`: kind "play"/"inspect" judge half `a` (b = -1),
+kind "discard" judges card halves `a` and `b` together (answer = either is valid).
+"""
+
+from dataclasses import dataclass, fields
+
+from .data import GAME_NUMBERS
+
+PHASES = ("orient", "choose_challenge", "allegiance", "turn", "penalty", "second_chance",
+          "hint_vote", "ak_turn", "ak_bottom", "over")
+
+
+@dataclass(frozen=True)
+class IfThenState:
+    """Everything about an If Then match (see the module docstring for conventions)."""
+
+    n_cb: int
+    ak_seat: object            # None (engine All Knowing) or 0
+    level: int
+    mastermind: bool
+    source: str                # "curated" | "generated"
+    challenge: str             # canonical rule key ("" until chosen)
+    challenge_options: tuple   # Mastermind: the two drawn challenge keys
+    hints_revealed: tuple      # hint symbols in reveal order
+    candidates: tuple          # curated ids of the level still consistent with public facts
+    hands: tuple               # per codebreaker: tuple of cards
+    revealed: tuple            # sorted cards publicly known in a codebreaker's hand
+    deck: tuple                # draw deck, top first
+    market: tuple              # ((card, orient), ...)
+    boxed: tuple
+    burned: tuple              # discarded unseen (hint payments, shredder, wrong guesses)
+    discard: tuple             # public discard pile
+    line: tuple                # valid code line ((card, orient), ...)
+    invalid: tuple             # ((line index, card, orient), ...) in placement order
+    judgments: tuple
+    wrong_guesses: tuple       # canonical keys of wrong guesses
+    phase: str
+    turn: int                  # codebreaker index on turn
+    round: int
+    turns_in_round: int
+    turns_taken: int
+    penalty_left: int
+    voters: tuple              # codebreaker indices still to vote on a hint purchase
+    start_card: int            # pending start card (-1 once placed)
+    event_deck: tuple
+    event_discard: tuple
+    current_event: int         # 0 = none
+    held: tuple                # keep events held by the team
+    safe_harbour_used: bool
+    bonus_plays: int           # Double Play: plays still owed this turn
+    free_hint: bool            # Cheap Intel used: next hint costs 0
+    guessed: bool              # a guess was made this turn
+    hint_asked: bool           # a hint was proposed this turn
+    ak_deck: tuple = ()
+    ak_hand: tuple = ()
+    ak_known: tuple = ()       # cards in the All Knowing's hand taken from the market (public)
+    allegiance: str = ""       # "" | "TRUE" | "FALSE"
+    result: str = ""           # "" | "win" | "loss"
+    reason: str = ""
+    master: int = -1           # seat of the Master Code Breaker (correct guess)
+
+
+FIELD_NAMES = tuple(f.name for f in fields(IfThenState))
+
+
+def _to_list(value):
+    if isinstance(value, tuple):
+        return [_to_list(v) for v in value]
+    return value
+
+
+def _to_tuple(value):
+    if isinstance(value, list):
+        return tuple(_to_tuple(v) for v in value)
+    return value
+
+
+def state_to_json(state):
+    """Lossless JSON form of a state."""
+    return {name: _to_list(getattr(state, name)) for name in FIELD_NAMES}
+
+
+def state_from_json(data):
+    """Inverse of `state_to_json`."""
+    return IfThenState(**{name: _to_tuple(data[name]) for name in FIELD_NAMES})
+
+
+def cb_seat(state, index):
+    """The seat of codebreaker `index`."""
+    return index if state.ak_seat is None else index + 1
+
+
+def cb_index(state, seat):
+    """The codebreaker index of `seat` (or -1 for the All Knowing / an unknown seat)."""
+    index = seat if state.ak_seat is None else seat - 1
+    return index if 0 <= index < state.n_cb else -1
+
+
+def penalty_level(state):
+    """Penalty card 1..3 from the number of invalid cards beside the code line."""
+    low, high = GAME_NUMBERS["penalty_thresholds"]
+    count = len(state.invalid)
+    return 1 if count < low else (2 if count < high else 3)
+
+
+def penalty_draws(state):
+    """Cards drawn by the current penalty card (without event modifiers)."""
+    return GAME_NUMBERS["penalty_draws"][penalty_level(state) - 1]
+
+
+def last_half(state):
+    """The top half of the last valid code-line card."""
+    card, orient = state.line[-1]
+    return 2 * card + orient
+
+
+def active_count(state):
+    """How many codebreakers still hold cards."""
+    return sum(1 for hand in state.hands if hand)
+
+
+def remove_card(cards, card):
+    """`cards` without one occurrence of `card`."""
+    index = cards.index(card)
+    return cards[:index] + cards[index + 1:]

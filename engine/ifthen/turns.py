@@ -1,0 +1,203 @@
+"""Codebreaker turns: play, discard, penalties, Second Chance, turn and round ends (digest B6/B7).
+
+Every function takes and returns an immutable state plus the list of log events it appends to.
+Judging is always the engine's: a play is valid iff the challenge accepts its top half after
+the last valid card's top half; a discard is "actually valid" iff either half would be.
+PROPOSALs: penalty level is state-based and recomputed after the invalid card is placed, before
+drawing; a round ends after as many turns as there are active codebreakers (2 with one
+codebreaker); the team loses when `turn_cap` codebreaker turns have passed.
+"""
+
+from dataclasses import replace
+
+from engine.core import event
+
+from .challenges import agrees, challenge_from_key, CURATED_BY_ID
+from .data import (EV_DOUBLE_JEOPARDY, EV_OPEN_BOOK, EV_REVERSE, EV_SAFE_HARBOUR,
+                   EV_SECOND_CHANCE, GAME_NUMBERS, HOUSE_RULES, CARD_CODES, HALF_CODES)
+from .state import active_count, cb_seat, last_half, penalty_draws, remove_card
+
+
+def finish(state, result, reason):
+    """The state with the match decided."""
+    return replace(state, phase="over", result=result, reason=reason, voters=(), penalty_left=0)
+
+
+def add_judgment(state, judgment):
+    """Record a public judgment and narrow the curated candidates accordingly."""
+    candidates = tuple(cid for cid in state.candidates if agrees(CURATED_BY_ID[cid], judgment))
+    return replace(state, judgments=state.judgments + (judgment,), candidates=candidates)
+
+
+def refill_market(market, deck):
+    """(market, deck) with the market topped up to its size from the deck."""
+    missing = GAME_NUMBERS["market_size"] - len(market)
+    if missing <= 0 or not deck:
+        return market, deck
+    return market + tuple((card, 0) for card in deck[:missing]), deck[missing:]
+
+
+def give_card(state, index, card, public):
+    """Codebreaker `index` receives `card`; `public` cards are marked revealed."""
+    hands = list(state.hands)
+    hands[index] = hands[index] + (card,)
+    revealed = tuple(sorted(state.revealed + (card,))) if public else state.revealed
+    return replace(state, hands=tuple(hands), revealed=revealed)
+
+
+def take_from_hand(state, index, card):
+    """Codebreaker `index` loses `card` (its revealed mark goes with it)."""
+    hands = list(state.hands)
+    hands[index] = remove_card(hands[index], card)
+    revealed = state.revealed
+    if card in revealed:
+        revealed = remove_card(revealed, card)
+    return replace(state, hands=tuple(hands), revealed=revealed)
+
+
+def play_card(state, seat, card, orient, rng, evs):
+    """A codebreaker plays `card` with `orient` on top."""
+    prev, half = last_half(state), 2 * card + orient
+    valid = challenge_from_key(state.challenge).is_valid(prev, half)
+    state = take_from_hand(state, state.turn, card)
+    state = add_judgment(state, ("play", prev, half, -1, valid))
+    evs.append(event({"action": "play", "seat": seat, "card": card, "orient": orient,
+                      "top": HALF_CODES[half], "valid": valid}))
+    if valid:
+        state = replace(state, line=state.line + ((card, orient),))
+        return after_action(state, rng, evs)
+    state = replace(state, invalid=state.invalid + ((len(state.line) - 1, card, orient),))
+    if EV_SECOND_CHANCE in state.held:
+        return replace(state, phase="second_chance")
+    return begin_penalty(state, rng, evs, True)
+
+
+def discard_card(state, seat, card, rng, evs):
+    """A codebreaker discards `card`, claiming it invalid both ways up."""
+    prev = last_half(state)
+    valid = challenge_from_key(state.challenge).card_valid(prev, card)
+    state = add_judgment(state, ("discard", prev, 2 * card, 2 * card + 1, valid))
+    evs.append(event({"action": "discard", "seat": seat, "card": card, "code": CARD_CODES[card],
+                      "actually_valid": valid}))
+    if not valid:
+        state = take_from_hand(state, state.turn, card)
+        state = replace(state, discard=state.discard + (card,))
+        return end_turn(state, rng, evs)
+    if card not in state.revealed:
+        state = replace(state, revealed=tuple(sorted(state.revealed + (card,))))
+    return begin_penalty(state, rng, evs, False)
+
+
+def penalty_size(state):
+    """Cards the current penalty draws, events included."""
+    return penalty_draws(state) + (1 if state.current_event == EV_DOUBLE_JEOPARDY else 0)
+
+
+def begin_penalty(state, rng, evs, invalid_play):
+    """Start drawing the current penalty (or lose when market + deck cannot cover it)."""
+    if invalid_play and state.current_event == EV_SAFE_HARBOUR and not state.safe_harbour_used:
+        evs.append(event({"penalty": 0, "why": "Safe Harbour"}))
+        return after_action(replace(state, safe_harbour_used=True), rng, evs)
+    size = penalty_size(state)
+    if len(state.deck) + len(state.market) < size:
+        evs.append(event({"penalty": size, "loss": "not enough cards to draw"}))
+        return finish(state, "loss", "a penalty could not be drawn")
+    evs.append(event({"penalty": size}))
+    return replace(state, phase="penalty", penalty_left=size)
+
+
+def must_draw_market(state):
+    """Open Book: penalty draws come from the market while it has cards."""
+    return state.current_event == EV_OPEN_BOOK and bool(state.market)
+
+
+def draw_penalty_card(state, seat, source, slot, rng, evs):
+    """Draw one penalty card from the deck or a market slot."""
+    if source == "deck":
+        card = state.deck[0]
+        state = give_card(replace(state, deck=state.deck[1:]), state.turn, card, False)
+        evs.append(event({"draw": "deck", "seat": seat}, {seat: {"card": card}}))
+    else:
+        card = state.market[slot][0]
+        market = state.market[:slot] + state.market[slot + 1:]
+        market, deck = refill_market(market, state.deck)
+        state = give_card(replace(state, market=market, deck=deck), state.turn, card, True)
+        evs.append(event({"draw": "market", "seat": seat, "card": card}))
+    state = replace(state, penalty_left=state.penalty_left - 1)
+    if state.penalty_left:
+        return state
+    return after_action(state, rng, evs)
+
+
+def after_action(state, rng, evs):
+    """After a play resolves: a Double Play bonus play, or the end of the turn."""
+    if state.bonus_plays == 2 and state.hands[state.turn]:
+        return replace(state, phase="turn", bonus_plays=1, penalty_left=0)
+    return end_turn(replace(state, bonus_plays=0, penalty_left=0), rng, evs)
+
+
+def next_active(state, index):
+    """The next codebreaker after `index` holding cards (-1 if none); Reverse runs right."""
+    step = -1 if state.current_event == EV_REVERSE else 1
+    for k in range(1, state.n_cb + 1):
+        j = (index + step * k) % state.n_cb
+        if state.hands[j]:
+            return j
+    return -1
+
+
+def start_turn(state, index):
+    """Codebreaker `index` begins a turn."""
+    return replace(state, phase="turn", turn=index, guessed=False, hint_asked=False,
+                   bonus_plays=0, penalty_left=0)
+
+
+def end_turn(state, rng, evs):
+    """Close the turn: win check, turn cap, end of round (event), next codebreaker."""
+    if not any(state.hands):
+        evs.append(event({"win": "every codebreaker emptied their hand"}))
+        return finish(state, "win", "every codebreaker emptied their hand")
+    state = replace(state, turns_taken=state.turns_taken + 1,
+                    turns_in_round=state.turns_in_round + 1)
+    if state.turns_taken >= HOUSE_RULES["turn_cap"]:
+        return finish(state, "loss", "the turn limit was reached")
+    solo = GAME_NUMBERS["turns_per_round_solo"]
+    round_length = solo if state.n_cb == 1 else max(1, active_count(state))
+    if state.turns_in_round >= round_length:
+        from .events import reveal_event
+        state = reveal_event(state, rng, evs)
+        state = replace(state, round=state.round + 1, turns_in_round=0, safe_harbour_used=False)
+        if state.phase == "over":
+            return state
+        if state.mastermind:
+            return replace(state, phase="ak_turn")
+    return advance(state)
+
+
+def advance(state):
+    """Hand the turn to the next active codebreaker."""
+    nxt = next_active(state, state.turn)
+    if nxt < 0:
+        return finish(state, "win", "every codebreaker emptied their hand")
+    return start_turn(state, nxt)
+
+
+def use_second_chance(state, seat, rng, evs):
+    """Second Chance: the invalid card returns to hand and no penalty is taken."""
+    _, card, _ = state.invalid[-1]
+    state = replace(state, invalid=state.invalid[:-1], held=remove_card(state.held, EV_SECOND_CHANCE),
+                    event_discard=state.event_discard + (EV_SECOND_CHANCE,))
+    state = give_card(state, state.turn, card, True)
+    evs.append(event({"event_used": EV_SECOND_CHANCE, "seat": seat, "card": card}))
+    return after_action(state, rng, evs)
+
+
+def decline_second_chance(state, seat, rng, evs):
+    """The team keeps Second Chance; the penalty follows."""
+    evs.append(event({"declined": EV_SECOND_CHANCE, "seat": seat}))
+    return begin_penalty(state, rng, evs, True)
+
+
+def current_seat(state):
+    """The seat of the codebreaker on turn."""
+    return cb_seat(state, state.turn)
