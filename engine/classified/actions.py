@@ -1,0 +1,178 @@
+"""The main action (Deploy / Encrypt / Enlist), its legal list, and the Deploy pipeline with the
+Pull the Plug window.
+
+Legal main actions, in this order: "cancel_trap" (if possible), then for each hand card by id:
+encrypt, guard (Guard/Sentinel with a free spot), assassinate (Assassin/Sentinel; each target),
+deploy (each parameter set the design allows, see the effect modules).
+"""
+
+from dataclasses import replace
+
+from .combat import attack_targets, start_attack
+from .common import (AUTO, DECISIONS, DEPLOY, card_info, discard_from_limbo, ev, limbo_add,
+                     place_guard, react_cards, react_window_opens, set_skip)
+from .data import GUILD
+from .state import Frame, free_slot, pop, push, set_hand
+
+SECRET_PARAMS = {"promo_4b"}  # Telepathy Vision's guess stays private (digest C25)
+
+
+def card_plays(state, seat, card, from_hand=True):
+    """Every legal way to play `card` now (encrypt, enlist, deploy)."""
+    out = [{"type": "encrypt", "card": card}]
+    guild = GUILD[card]
+    if guild != "A" and free_slot(state, seat) >= 0:
+        out.append({"type": "guard", "card": card})
+    if guild != "G":
+        out += [{"type": "assassinate", "card": card, **t} for t in attack_targets(state, seat, card)]
+    handlers = DEPLOY.get(state.designs[card])
+    if handlers is not None:
+        out += [{"type": "deploy", "card": card, **p} for p in handlers[0](state, seat, card)]
+    return out
+
+
+def main_actions(state, seat):
+    """The legal main actions of the seat to move."""
+    out = []
+    if can_cancel_trap(state, seat):
+        out.append({"type": "cancel_trap"})
+    for card in state.hands[seat]:
+        out += card_plays(state, seat, card)
+    return out
+
+
+def can_cancel_trap(state, seat):
+    """A Cyber Trap on seat's Suitcase may be cancelled by revealing 3 cards of one Guild."""
+    hand = state.hands[seat]
+    return (len(hand) >= 3 and any(i[1] == "cyber_trap" for i in state.play[1 - seat])
+            and len({GUILD[c] for c in hand}) == 1)
+
+
+def cancel_trap(state, seat, log):
+    """Reveal the hand (3 cards of one Guild) and discard the opponent's Cyber Trap(s)."""
+    other = 1 - seat
+    traps = [i[0] for i in state.play[other] if i[1] == "cyber_trap"]
+    rest = tuple(i for i in state.play[other] if i[1] != "cyber_trap")
+    play = (rest, state.play[1]) if other == 0 else (state.play[0], rest)
+    state = replace(state, play=play, discard=state.discard + tuple(traps))
+    ev(log, {"event": "cancel_trap", "seat": seat, "revealed": [card_info(state, c) for c in state.hands[seat]]})
+    return state
+
+
+def play_card(state, seat, action, log, rng, from_hand=True):
+    """Carry out encrypt / guard / assassinate / deploy with a card (from hand or from the deck)."""
+    card = action["card"]
+    if from_hand:
+        state = set_hand(state, seat, [c for c in state.hands[seat] if c != card])
+    else:
+        state = replace(state, deck=tuple(c for c in state.deck if c != card))
+    kind = action["type"]
+    if kind == "encrypt":
+        ev(log, {"event": "encrypt", "seat": seat}, {seat: card_info(state, card)})
+        return replace(state, encrypted=(card,) + state.encrypted, encrypted_by=(seat,) + state.encrypted_by)
+    state = limbo_add(state, card)
+    if kind == "guard":
+        return place_guard(state, seat, card, False, log, from_hand)
+    if kind == "assassinate":
+        target = {k: action[k] for k in ("slot", "cover", "mine") if action.get(k)}
+        target["slot"] = action["slot"]
+        return start_attack(state, seat, card, target, "enlist", log, rng)
+    return start_deploy(state, seat, card, action, log)
+
+
+def start_deploy(state, seat, card, action, log):
+    """Announce a Deploy; open the Pull the Plug window before the effect resolves."""
+    params = tuple(sorted((k, _freeze(v)) for k, v in action.items() if k not in ("type", "card")))
+    secret = state.designs[card] in SECRET_PARAMS
+    shown = {} if secret else {k: v for k, v in action.items() if k not in ("type", "card")}
+    ev(log, {"event": "deploy", "seat": seat, **card_info(state, card), "params": shown},
+       {seat: {"params": dict(params)}} if secret else None)
+    frame = Frame("resolve_deploy", seat, (card,) if secret else (card, params), (params,) if secret else ())
+    state = push(state, frame)
+    if react_window_opens(state, 1 - seat, "ruby_6"):
+        state = push(state, Frame("window_ptp", 1 - seat, (card,)))
+    return state
+
+
+def _freeze(value):
+    return tuple(value) if isinstance(value, list) else value
+
+
+def deploy_params(frame):
+    """The parameters of a resolve_deploy frame as a dict."""
+    pairs = frame.secret[0] if frame.secret else frame.args[1]
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in pairs}
+
+
+def process_resolve_deploy(state, frame, log, rng):
+    """Resolve a Deploy effect (the PtP window has passed)."""
+    card = frame.args[0]
+    resolve = DEPLOY[state.designs[card]][1]
+    return resolve(state, frame.seat, card, deploy_params(frame), log, rng)
+
+
+def process_finish_deploy(state, frame, log, rng):
+    """Put a resolved Deploy card on the Discard Pile."""
+    return discard_from_limbo(state, frame.args[0])
+
+
+def window_options(key):
+    """Options of a REACT window: pass, or one of the reactor's cards of that design."""
+    def options(state, frame):
+        out = [{"type": "pass"}]
+        if len(state.hands[frame.seat]) >= 2:
+            out += [{"type": "react", "card": c} for c in react_cards(state, frame.seat, key)]
+        return out
+    return options
+
+
+def react_from_hand(state, seat, card, log, blocks):
+    """Play a REACT card from hand to the Discard Pile and set the REACT cost."""
+    state = set_hand(state, seat, [c for c in state.hands[seat] if c != card])
+    state = discard_from_limbo(limbo_add(state, card), card)
+    ev(log, {"event": "react", "seat": seat, "blocks": blocks, **card_info(state, card)})
+    return set_skip(state, seat)
+
+
+def handle_ptp(state, frame, action, log, rng):
+    """Pull the Plug: the Deploy below is blocked; its card is discarded."""
+    if action["type"] == "pass":
+        return state
+    state = react_from_hand(state, frame.seat, action["card"], log, "deploy")
+    deployed, state = pop(state)
+    return discard_from_limbo(state, deployed.args[0])
+
+
+def handle_rts(state, frame, action, log, rng):
+    """Return to Sender: the Guard goes back to its owner's hand; they must discard a card."""
+    if action["type"] == "pass":
+        return state
+    state = react_from_hand(state, frame.seat, action["card"], log, "guard")
+    owner, slot = frame.args
+    guard = state.guards[owner][slot][0]
+    row = list(state.guards[owner])
+    row[slot] = None
+    guards = (tuple(row), state.guards[1]) if owner == 0 else (state.guards[0], tuple(row))
+    state = set_hand(replace(state, guards=guards), owner, state.hands[owner] + (guard,))
+    ev(log, {"event": "returned_to_hand", "seat": owner, "slot": slot, **card_info(state, guard)})
+    return push(state, Frame("forced_discard", owner))
+
+
+def discard_options(state, frame):
+    """Discard any hand card."""
+    return [{"type": "discard", "card": c} for c in state.hands[frame.seat]]
+
+
+def handle_discard(state, frame, action, log, rng):
+    """Discard the chosen hand card."""
+    card = action["card"]
+    state = set_hand(state, frame.seat, [c for c in state.hands[frame.seat] if c != card])
+    ev(log, {"event": "discard", "seat": frame.seat, **card_info(state, card)})
+    return replace(state, discard=state.discard + (card,))
+
+
+AUTO["resolve_deploy"] = process_resolve_deploy
+AUTO["finish_deploy"] = process_finish_deploy
+DECISIONS["window_ptp"] = (window_options("ruby_6"), handle_ptp)
+DECISIONS["window_rts"] = (window_options("emerald_9"), handle_rts)
+DECISIONS["forced_discard"] = (discard_options, handle_discard)

@@ -1,0 +1,151 @@
+"""Shared helpers for the effect modules: the handler tables, events, answers, windows.
+
+Handler tables (filled by the effect modules at import):
+- DEPLOY[design] = (options(state, seat, card) -> [param dicts], resolve(state, seat, card,
+  params, log, rng) -> state). `resolve` owns where the card goes (default: `finish_deploy`).
+- DECISIONS[kind] = (options(state, frame) -> [action dicts], handle(state, frame, action, log,
+  rng) -> state); `handle` receives the state with the frame already popped.
+- AUTO[kind] = process(state, frame, log, rng) -> state (frame already popped).
+- RESECRET[kind] = secret(state, frame) -> tuple: recompute a frame's private data for a
+  sampled state when the sampling seat cannot see it.
+"""
+
+from dataclasses import replace
+
+from engine import event
+
+from .data import CODE, CODES, DESIGNS, NUMBER
+from .state import Frame, add_knowledge, free_slot, pair_set, push, set_slot, to_discard
+
+DEPLOY = {}
+DECISIONS = {}
+AUTO = {}
+RESECRET = {}
+
+
+def design(state, card):
+    """The design key of a card in this match."""
+    return state.designs[card]
+
+
+def name(state, card):
+    """Display name of a card."""
+    return DESIGNS[state.designs[card]][2]
+
+
+def ev(log, public, private=None):
+    """Append an event (public part for all; private[seat] for that seat)."""
+    log.append(event(public, private))
+
+
+def card_info(state, card):
+    """Public description of a card: id, number, design, name."""
+    return {"card": card, "number": NUMBER[card], "design": state.designs[card], "name": name(state, card)}
+
+
+def in_code(number, suitcase_number):
+    """Whether number is in the Code of a Suitcase Number."""
+    return number in CODES[suitcase_number]
+
+
+def answer(state, log, asker, answerer, card, question, reply, possible):
+    """Record a truthful public answer about answerer's Suitcase: `possible` = Suitcase Numbers
+    consistent with it (for deduction and for sampling)."""
+    entry = {"turn": state.turn_no, "asker": asker, "answerer": answerer,
+             "design": state.designs[card] if card >= 0 else None, "question": question,
+             "answer": reply, "possible": sorted(possible), "epoch": state.epochs[answerer]}
+    ev(log, {"event": "answer", "asker": asker, "answerer": answerer, "question": question,
+             "answer": reply})
+    return replace(state, qa=state.qa + (entry,))
+
+
+def suitcase_number(state, seat):
+    """Number of seat's Suitcase."""
+    return NUMBER[state.suitcases[seat]]
+
+
+def limbo_add(state, *cards):
+    """State with cards held in resolution (out of every zone)."""
+    return replace(state, limbo=state.limbo + cards)
+
+
+def limbo_remove(state, *cards):
+    """State with cards released from resolution."""
+    return replace(state, limbo=tuple(c for c in state.limbo if c not in cards))
+
+
+def discard_from_limbo(state, *cards):
+    """Move cards from resolution onto the Discard Pile (last on top)."""
+    return to_discard(limbo_remove(state, *cards), *cards)
+
+
+def finish_deploy_frame(seat, card):
+    """A continuation that puts a resolved Deploy card on the Discard Pile."""
+    return Frame("finish_deploy", seat, (card,))
+
+
+def has_design(state, key):
+    """Whether this match's deck contains the design."""
+    return key in state.designs
+
+
+def react_window_opens(state, reactor, key):
+    """A REACT window for `key` opens when the design is in the match and the reactor would keep
+    a card (public facts only, so the window itself leaks nothing)."""
+    return key in state.designs and len(state.hands[reactor]) >= 2 and state.stage != "pick"
+
+
+def react_cards(state, seat, key):
+    """seat's hand cards of a REACT design."""
+    return [c for c in state.hands[seat] if state.designs[c] == key]
+
+
+def place_guard(state, seat, card, face_up, log, from_hand):
+    """Put card from resolution into seat's lowest free Guard spot; a Guard from hand opens the
+    Return to Sender window (digest C24)."""
+    slot = free_slot(state, seat)
+    state = limbo_remove(state, card)
+    state = set_slot(state, seat, slot, (card, face_up, -1))
+    if face_up:
+        ev(log, {"event": "guard", "seat": seat, "slot": slot, **card_info(state, card)})
+    else:
+        ev(log, {"event": "guard", "seat": seat, "slot": slot}, {seat: card_info(state, card)})
+    other = 1 - seat
+    if from_hand and react_window_opens(state, other, "emerald_9"):
+        state = push(state, Frame("window_rts", other, (seat, slot)))
+    return state
+
+
+def peek(state, seat, where, count, log):
+    """PEEK: seat privately sees `count` cards of a pile ("deck_top", "deck_bottom",
+    "encrypted_top"); recorded in its knowledge log."""
+    if where == "deck_top":
+        cards = state.deck[:count]
+    elif where == "deck_bottom":
+        cards = state.deck[-count:] if count else ()
+    else:
+        cards = state.encrypted[:count]
+    if not cards:
+        return state
+    ev(log, {"event": "peek", "seat": seat, "where": where, "count": len(cards)},
+       {seat: {"cards": list(cards)}})
+    return add_knowledge(state, seat, {"kind": "peek", "where": where, "cards": list(cards)})
+
+
+def reveal_hand_to(state, owner, viewer, log, cards=None, reason=""):
+    """Privately show owner's hand (or some of its cards) to viewer; knowledge entry."""
+    cards = list(state.hands[owner] if cards is None else cards)
+    ev(log, {"event": "reveal_hand", "owner": owner, "to": viewer, "count": len(cards), "reason": reason},
+       {viewer: {"cards": cards}})
+    return add_knowledge(state, viewer, {"kind": "saw_hand" if reason != "random" else "saw_card",
+                                         "seat": owner, "cards": cards, "reason": reason})
+
+
+def set_skip(state, seat):
+    """Mark the REACT cost: seat skips its next action (draws first, then PEEK 1)."""
+    return replace(state, skip=pair_set(state.skip, seat, True))
+
+
+def code_shared(card_a, card_b):
+    """Whether two cards' Codes share a number."""
+    return bool(CODE[card_a] & CODE[card_b])

@@ -1,0 +1,258 @@
+"""Deploy effects that move cards around (Citrine and Emerald ones, and the Guard-placing TRIGGER
+cards): Switch Places, Scavenge, Extra Protection, Neutralize the Target, Mind Control, Split
+Personality, Hiding Spot (with its final-turn swap), Web Search, Decoy Guard, Armored Fedora,
+Rooftop Sniper.
+"""
+
+from dataclasses import replace
+
+from .combat import attack_targets, start_attack
+from .common import (DECISIONS, DEPLOY, card_info, discard_from_limbo, ev, finish_deploy_frame,
+                     limbo_remove, peek, place_guard)
+from .state import free_slot, pair_set, push, set_hand, set_slot
+
+
+def _own_slots(state, seat):
+    return [k for k, s in enumerate(state.guards[seat]) if s is not None]
+
+
+def _switch_options(state, seat, card):
+    mine, theirs = _own_slots(state, seat), _own_slots(state, 1 - seat)
+    out = [{"mode": "opponent", "slot": k, "slot2": j} for k in mine for j in theirs]
+    if state.discard:
+        out += [{"mode": "discard", "slot": k} for k in mine]
+    rest = [c for c in state.hands[seat] if c != card]
+    for k in mine:
+        out += [{"mode": "self", "slot": k, "give": d} for d in sorted(rest + [state.guards[seat][k][0]])]
+    return out
+
+
+def switch_places(state, seat, card, params, log, rng):
+    """Swap a Guard with an opponent Guard or the top discard (face up), or with this card."""
+    k, mode = params["slot"], params["mode"]
+    guard, face_up, cover = state.guards[seat][k]
+    if mode == "opponent":
+        j, other = params["slot2"], 1 - seat
+        theirs, _, their_cover = state.guards[other][j]
+        state = set_slot(state, seat, k, (theirs, True, cover))
+        state = set_slot(state, other, j, (guard, True, their_cover))
+        ev(log, {"event": "switch", "seat": seat, "slot": k, "slot2": j,
+                 "got": card_info(state, theirs), "gave": card_info(state, guard)})
+        return discard_from_limbo(state, card)
+    if mode == "discard":
+        top = state.discard[-1]
+        state = replace(state, discard=state.discard[:-1] + (guard,))
+        state = set_slot(state, seat, k, (top, True, cover))
+        ev(log, {"event": "switch_discard", "seat": seat, "slot": k, "got": card_info(state, top),
+                 "gave": card_info(state, guard)})
+        return discard_from_limbo(state, card)
+    state = set_slot(limbo_remove(state, card), seat, k, (card, face_up, cover))
+    hand = [c for c in state.hands[seat] + (guard,) if c != params["give"]]
+    state = set_hand(state, seat, hand)
+    ev(log, {"event": "switch_self", "seat": seat, "slot": k, "discarded": card_info(state, params["give"])})
+    return replace(state, discard=state.discard + (params["give"],))
+
+
+def _scavenge_options(state, seat, card):
+    rest = [c for c in state.hands[seat] if c != card]
+    out = []
+    for take in state.discard[-3:]:
+        out += [{"take": take, "give": d} for d in sorted(rest + [take])]
+    return out
+
+
+def scavenge(state, seat, card, params, log, rng):
+    """Take one of the top 3 discards, then discard a hand card (the taken one allowed)."""
+    take, give = params["take"], params["give"]
+    pile = tuple(c for c in state.discard if c != take) + (give,)
+    hand = [c for c in state.hands[seat] + (take,) if c != give]
+    state = set_hand(replace(state, discard=pile), seat, hand)
+    ev(log, {"event": "scavenge", "seat": seat, "took": card_info(state, take), "discarded": card_info(state, give)})
+    return discard_from_limbo(state, card)
+
+
+def _ep_options(state, seat, card):
+    return [{"slot": k} for k, s in enumerate(state.guards[seat]) if s is not None and s[2] < 0]
+
+
+def extra_protection(state, seat, card, params, log, rng):
+    """TUCK one of your Guards (keeping its orientation) under this face-up card."""
+    k = params["slot"]
+    guard, face_up, _ = state.guards[seat][k]
+    state = set_slot(limbo_remove(state, card), seat, k, (guard, face_up, card))
+    ev(log, {"event": "extra_protection", "seat": seat, "slot": k})
+    return state
+
+
+def _neutralize_options(state, seat, card):
+    out = [{"mode": "flip", "slot2": j} for j, s in enumerate(state.guards[1 - seat]) if s is not None and not s[1]]
+    pile = list(state.discard)
+    if len(pile) >= 2:
+        orders = [[c for c in pile if c != top] + [top] for top in pile[:-1]]
+        orders.append(pile[::-1])
+        seen = []
+        for order in orders:
+            if order not in seen:
+                seen.append(order)
+        out += [{"mode": "rearrange", "order": o} for o in seen]
+    if state.deck:
+        out.append({"mode": "bottom"})
+    return out
+
+
+def neutralize(state, seat, card, params, log, rng):
+    """Flip an opponent Guard face up; or rearrange the Discard Pile; or look at the bottom 2."""
+    mode = params["mode"]
+    if mode == "flip":
+        j, other = params["slot2"], 1 - seat
+        guard, _, cover = state.guards[other][j]
+        state = set_slot(state, other, j, (guard, True, cover))
+        ev(log, {"event": "flip", "seat": other, "slot": j, **card_info(state, guard)})
+    elif mode == "rearrange":
+        state = replace(state, discard=tuple(params["order"]))
+        ev(log, {"event": "rearrange", "seat": seat, "discard": list(params["order"])})
+    else:
+        state = peek(state, seat, "deck_bottom", 2, log)
+    return discard_from_limbo(state, card)
+
+
+def _attack_options(need_free_slot):
+    def options(state, seat, card):
+        if need_free_slot and free_slot(state, seat) < 0:
+            return []
+        return attack_targets(state, seat, card, ignore_codes=True)
+    return options
+
+
+def mind_control(state, seat, card, params, log, rng):
+    """Assassinate without comparing Codes; the Guard changes sides (unless blocked)."""
+    state = push(state, finish_deploy_frame(seat, card))
+    target = {"slot": params["slot"], "cover": params.get("cover", False)}
+    return start_attack(state, seat, card, target, "mind", log, rng)
+
+
+def rooftop_sniper(state, seat, card, params, log, rng):
+    """Assassinate without comparing Codes, ignoring blocks and triggers."""
+    target = {"slot": params["slot"], "cover": params.get("cover", False)}
+    return start_attack(state, seat, card, target, "sniper", log, rng)
+
+
+def _split_options(state, seat, card):
+    if len(state.deck) < 4:
+        return []
+    return [{"slot": k} for k in _own_slots(state, seat)]
+
+
+def split_personality(state, seat, card, params, log, rng):
+    """Reveal a Guard and swap it with your Suitcase (which is then known to both)."""
+    k = params["slot"]
+    guard, _, cover = state.guards[seat][k]
+    old = state.suitcases[seat]
+    state = set_slot(state, seat, k, (old, False, cover))
+    state = replace(state, suitcases=pair_set(state.suitcases, seat, guard),
+                    suitcase_up=pair_set(state.suitcase_up, seat, True),
+                    epochs=pair_set(state.epochs, seat, state.epochs[seat] + 1))
+    ev(log, {"event": "split_personality", "seat": seat, "slot": k, "new_suitcase": card_info(state, guard)})
+    return discard_from_limbo(state, card)
+
+
+def _hiding_options(state, seat, card):
+    out = []
+    if state.discard:
+        out.append({"mode": "top"})
+    if len(state.discard) >= 2:
+        out.append({"mode": "bottom"})
+    out += [{"mode": "guard", "slot": k} for k, s in enumerate(state.guards[seat]) if s is not None and s[2] < 0]
+    return out
+
+
+def hiding_spot(state, seat, card, params, log, rng):
+    """TUCK the top/bottom discard or one of your Guards (no longer a Guard) under this card."""
+    mode = params["mode"]
+    if mode == "top":
+        tucked, state = state.discard[-1], replace(state, discard=state.discard[:-1])
+    elif mode == "bottom":
+        tucked, state = state.discard[0], replace(state, discard=state.discard[1:])
+    else:
+        tucked = state.guards[seat][params["slot"]][0]
+        state = set_slot(state, seat, params["slot"], None)
+    item = (card, "hiding_spot", tucked)
+    state = replace(limbo_remove(state, card), play=pair_set(state.play, seat, state.play[seat] + (item,)))
+    ev(log, {"event": "tuck", "seat": seat, "tucked": card_info(state, tucked), **card_info(state, card)})
+    return state
+
+
+def hiding_final_options(state, frame):
+    """Final turn: keep the hand card, or swap it with a Hiding Spot's tucked card."""
+    spots = [i[0] for i in state.play[frame.seat] if i[1] == "hiding_spot" and i[2] >= 0]
+    return [{"type": "pass"}] + [{"type": "swap", "card": c} for c in spots]
+
+
+def handle_hiding_final(state, frame, action, log, rng):
+    """Swap the last hand card with the tucked card."""
+    if action["type"] == "pass":
+        return state
+    seat, spot = frame.seat, action["card"]
+    held = state.hands[seat][0]
+    items = []
+    for item in state.play[seat]:
+        if item[0] == spot:
+            tucked, item = item[2], (spot, "hiding_spot", held)
+        items.append(item)
+    state = set_hand(replace(state, play=pair_set(state.play, seat, tuple(items))), seat, [tucked])
+    ev(log, {"event": "hiding_swap", "seat": seat, "took": card_info(state, tucked), "tucked": card_info(state, held)})
+    return state
+
+
+def _web_options(state, seat, card):
+    rest = [c for c in state.hands[seat] if c != card]
+    out = []
+    if state.discard:
+        out += [{"mode": "swap", "give": g} for g in rest]
+    if state.encrypted:
+        out.append({"mode": "look"})
+        if state.discard:
+            out += [{"mode": "both", "give": g} for g in rest]
+    return out
+
+
+def web_search(state, seat, card, params, log, rng):
+    """Swap a hand card with the bottom discard and/or look at the top Encrypted card and move it
+    to the bottom of that pile."""
+    mode = params["mode"]
+    if mode in ("swap", "both"):
+        give, bottom = params["give"], state.discard[0]
+        state = set_hand(replace(state, discard=(give,) + state.discard[1:]), seat,
+                         [c for c in state.hands[seat] if c != give] + [bottom])
+        ev(log, {"event": "web_swap", "seat": seat, "gave": card_info(state, give), "took": card_info(state, bottom)})
+    if mode in ("look", "both"):
+        state = peek(state, seat, "encrypted_top", 1, log)
+        state = replace(state, encrypted=state.encrypted[1:] + state.encrypted[:1],
+                        encrypted_by=state.encrypted_by[1:] + state.encrypted_by[:1])
+        ev(log, {"event": "encrypted_top_to_bottom", "seat": seat})
+    return discard_from_limbo(state, card)
+
+
+def _guard_deploy_options(state, seat, card):
+    return [{}] if free_slot(state, seat) >= 0 else []
+
+
+def deploy_as_guard(state, seat, card, params, log, rng):
+    """Decoy Guard / Armored Fedora: Deploy = place it as one of your Guards (revealed: face up)."""
+    return place_guard(state, seat, card, True, log, True)
+
+
+DEPLOY.update({
+    "citrine_4": (_switch_options, switch_places),
+    "citrine_5": (_scavenge_options, scavenge),
+    "citrine_6": (_ep_options, extra_protection),
+    "citrine_8": (_neutralize_options, neutralize),
+    "emerald_2": (_attack_options(True), mind_control),
+    "emerald_4": (_split_options, split_personality),
+    "emerald_5": (_hiding_options, hiding_spot),
+    "emerald_8": (_web_options, web_search),
+    "ruby_2": (_guard_deploy_options, deploy_as_guard),
+    "ruby_9": (_attack_options(False), rooftop_sniper),
+    "promo_5b": (_guard_deploy_options, deploy_as_guard),
+})
+DECISIONS["hiding_final"] = (hiding_final_options, handle_hiding_final)

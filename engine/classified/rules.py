@@ -1,0 +1,174 @@
+"""The `Game` subclass for Classified Information: options, action schemas, the turn machine."""
+
+from dataclasses import replace
+
+from engine import Game, make_outcome
+from engine.errors import IllegalAction
+
+from . import effects_cards, effects_info, effects_more, effects_promo  # noqa: F401 (register handlers)
+from .actions import cancel_trap, main_actions, play_card
+from .common import DECISIONS, card_info, ev
+from .deal import OPTIONS_SPEC, check_selection, deal
+from .state import set_hand, state_from_json, state_to_json
+from .turns import begin_turn, final_halves, hits, settle
+from .view import sample_state, view_state
+
+ACTION_SCHEMAS = {
+    "encrypt": {"card": "int"},
+    "guard": {"card": "int"},
+    "assassinate": {"card": "int", "slot": "int", "cover": "bool?", "mine": "bool?"},
+    "deploy": {"card": "int", "mode": "str?", "number": "int?", "slot": "int?", "slot2": "int?",
+               "take": "int?", "give": "int?", "cover": "bool?", "order": "int[]?"},
+    "cancel_trap": {},
+    "choose_suitcase": {"card": "int"},
+    "pass": {},
+    "react": {"card": "int"},
+    "resilience": {},
+    "answer": {"number": "int?", "word": "str?"},
+    "pick": {"number": "int?", "number2": "int?", "card": "int?"},
+    "discard": {"card": "int"},
+    "swap": {"card": "int?", "give": "int?", "take": "int?"},
+    "order": {"order": "int[]"},
+    "peek": {"mode": "str"},
+}
+
+NOTES = (
+    "Card sets: Citrine, Emerald, Ruby, 13 Promo designs. Recommended decks 1-3 are unknown and "
+    "alias Citrine (PROPOSAL). 'selection' takes 9 entries (a set name or a design id per number). "
+    "'promos' adds promo designs to the random pools and allows them in 'selection' (fixed sets "
+    "ignore it). Names of most Emerald/Ruby/Promo cards are translations of the Japanese summary. "
+    "REACT windows open whenever the REACT design is in the match and the other seat holds 2+ "
+    "cards (pass to decline), so a window never leaks a hand. See the package docstring for every "
+    "PROPOSAL taken.")
+
+
+class ClassifiedGame(Game):
+    """Rules object for Classified Information (2 players)."""
+
+    id = "classified"
+    name = "Classified Information"
+    min_players = 2
+    max_players = 2
+    max_length = 400
+    options_spec = OPTIONS_SPEC
+    action_schemas = ACTION_SCHEMAS
+    notes = NOTES
+    conformance_options = (
+        {},
+        {"card_set": "emerald", "difficulty": "hard"},
+        {"card_set": "ruby", "difficulty": "insane"},
+        {"card_set": "random_full", "promos": True},
+        {"card_set": "random_pairs", "promos": True, "suitcase_pick": True},
+        {"card_set": "selection", "promos": True, "first_player": "seat1",
+         "selection": ["promo_1b", "emerald", "promo_3c", "promo_4a", "promo_5a", "ruby",
+                       "promo_7a", "citrine", "promo_9a"]},
+    )
+
+    def check_options(self, options):
+        """The per-number selection must fit the card set."""
+        check_selection(options)
+
+    def new_state(self, options, rng):
+        """Deal; start the first turn unless players first pick their Suitcases."""
+        state = deal(options, rng)
+        if state.stage == "pick":
+            return state
+        return settle(begin_turn(state, state.first, []), [], rng)
+
+    def to_move(self, state):
+        """The deciding seat of the top decision, the seat owing its action, or pickers."""
+        if state.stage == "over":
+            return ()
+        if state.stack:
+            return (state.stack[-1].seat,)
+        if state.stage == "pick":
+            return tuple(s for s in (0, 1) if state.suitcases[s] < 0)
+        return (state.turn,)
+
+    def legal_actions(self, state, seat):
+        """Decision options of the top frame, Suitcase picks, or the main actions."""
+        if seat not in self.to_move(state):
+            return []
+        if state.stack:
+            return DECISIONS[state.stack[-1].kind][0](state, state.stack[-1])
+        if state.stage == "pick":
+            return [{"type": "choose_suitcase", "card": c} for c in state.hands[seat]]
+        return main_actions(state, seat)
+
+    def check_action(self, state, seat, action):
+        """Membership (optional false/None fields ignored); any permutation for a rearrange."""
+        action = normalize(action)
+        if action["type"] == "deploy" and action.get("mode") == "rearrange":
+            order = action.get("order")
+            pattern = dict(action, order=None)
+            for legal in self.legal_actions(state, seat):
+                if dict(legal, order=None) == pattern and sorted(order or []) == sorted(state.discard):
+                    return
+            raise IllegalAction("deploy is not legal now", "action")
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(f"{action.get('type')} is not legal now", "action")
+
+    def apply(self, state, seat, action, rng):
+        """Apply one action and settle every continuation."""
+        action = normalize(action)
+        log = []
+        kind = action["type"]
+        if kind == "choose_suitcase":
+            state = choose_suitcase(state, seat, action["card"], log)
+        elif state.stack:
+            frame = state.stack[-1]
+            state = DECISIONS[frame.kind][1](replace(state, stack=state.stack[:-1]), frame, action, log, rng)
+        elif kind == "cancel_trap":
+            state = cancel_trap(state, seat, log)
+        else:
+            state = play_card(replace(state, stage="resolving"), seat, action, log, rng)
+        return settle(state, log, rng), log
+
+    def view(self, state, seat):
+        """The allow-listed view."""
+        return view_state(state, seat)
+
+    def outcome(self, state):
+        """None while running; winners with reasons once over."""
+        if state.stage != "over":
+            return None
+        winners, reason = state.result
+        if reason != "end":
+            return make_outcome(set(winners), 2, reasons={s: reason for s in (0, 1)}, summary=reason)
+        reasons, scores = {}, []
+        for s in (0, 1):
+            hit = "hit" if hits(state, s) else "miss"
+            halves = final_halves(state, s)
+            scores.append(halves / 2)
+            reasons[s] = f"{hit}; guards {halves / 2:g}"
+        summary = "shared victory" if len(winners) == 2 else f"seat {winners[0]} wins"
+        return make_outcome(set(winners), 2, reasons=reasons, scores=scores, summary=summary)
+
+    def state_to_json(self, state):
+        """Lossless JSON."""
+        return state_to_json(state)
+
+    def state_from_json(self, data):
+        """Inverse of state_to_json."""
+        return state_from_json(data)
+
+    def sample_state(self, view, seat, rng):
+        """Determinize seat's view."""
+        return sample_state(view, seat, rng)
+
+
+def normalize(action):
+    """Drop optional fields given as None or False (legal lists omit them)."""
+    if any(v is None or v is False for v in action.values()):
+        return {k: v for k, v in action.items() if v is not None and v is not False}
+    return action
+
+
+def choose_suitcase(state, seat, card, log):
+    """Advanced variant: keep one of the 3 dealt cards as the Suitcase."""
+    state = set_hand(state, seat, [c for c in state.hands[seat] if c != card])
+    state = replace(state, suitcases=(card, state.suitcases[1]) if seat == 0 else (state.suitcases[0], card))
+    ev(log, {"event": "suitcase_chosen", "seat": seat}, {seat: card_info(state, card)})
+    if min(state.suitcases) >= 0:
+        state = begin_turn(state, state.first, log)
+    return state

@@ -1,0 +1,185 @@
+"""Immutable state of a Classified Information match, its JSON form and small pure helpers.
+
+Card ids 0..17 (see data.py). Zones: `deck` (top first), `encrypted` (top first, with who put
+each card there in `encrypted_by`; -1 = set-up), `discard` (bottom first: the top is the last
+element), `hands` (sorted tuples), `suitcases`, `guards` (3 slots per seat; a slot is None or
+(card, face_up, cover) where cover is -1 or the id of an Extra Protection / CCT on top of it),
+`limbo` (cards in resolution, public), `play` (per seat: (card, kind, extra) items: hiding_spot/extra=tucked card, telepathy/extra=guess,
+short_circuit, cyber_trap, sands).
+
+`stack` holds pending work, top last: decision frames (a seat must act) and continuation frames
+(processed automatically). `stage` is "pick" (suitcase choice variant), "action" (the seat to
+move owes its main action), "resolving" (its action is resolving), "wrap" (final-turn Hiding
+Spot offer made) or "over".
+"""
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One pending step: a decision for `seat` or a continuation; args public, secret private."""
+
+    kind: str
+    seat: int
+    args: tuple = ()
+    secret: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ClassifiedState:
+    """The full (authoritative) state of one match."""
+
+    designs: tuple
+    deck: tuple
+    encrypted: tuple
+    encrypted_by: tuple
+    discard: tuple
+    hands: tuple
+    suitcases: tuple
+    suitcase_up: tuple
+    epochs: tuple
+    guards: tuple
+    play: tuple
+    turn: int
+    turn_no: int
+    stage: str
+    stack: tuple = ()
+    limbo: tuple = ()
+    skip: tuple = (False, False)
+    final_left: int = -1
+    sands_used: tuple = (False, False)
+    knowledge: tuple = ((), ())
+    qa: tuple = ()
+    result: tuple = ()
+    first: int = 0
+
+
+def pair_set(pair, seat, value):
+    """A copy of a 2-tuple with element `seat` replaced."""
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def hand_without(hand, card):
+    """The hand minus one card."""
+    return tuple(c for c in hand if c != card)
+
+
+def hand_with(hand, *cards):
+    """The hand plus cards, sorted."""
+    return tuple(sorted(hand + cards))
+
+
+def set_hand(state, seat, hand):
+    """State with seat's hand replaced (kept sorted)."""
+    return replace(state, hands=pair_set(state.hands, seat, tuple(sorted(hand))))
+
+
+def set_slot(state, seat, slot, value):
+    """State with one Guard slot replaced (None, or (card, face_up, cover))."""
+    row = list(state.guards[seat])
+    row[slot] = value
+    return replace(state, guards=pair_set(state.guards, seat, tuple(row)))
+
+
+def to_discard(state, *cards):
+    """State with cards put on top of the Discard Pile in the given order (last ends on top)."""
+    return replace(state, discard=state.discard + tuple(cards))
+
+
+def push(state, *frames):
+    """State with frames pushed (the last one ends on top)."""
+    return replace(state, stack=state.stack + tuple(frames))
+
+
+def pop(state):
+    """(top frame, state without it)."""
+    return state.stack[-1], replace(state, stack=state.stack[:-1])
+
+
+def add_knowledge(state, seat, entry):
+    """State with a private knowledge entry appended for seat (stamped with the turn number)."""
+    entry = dict(entry, turn=state.turn_no)
+    return replace(state, knowledge=pair_set(state.knowledge, seat, state.knowledge[seat] + (entry,)))
+
+
+def guard_cards(state, seat):
+    """The cards in seat's Guard spots (tucked CCT cards included; covers excluded)."""
+    return [s[0] for s in state.guards[seat] if s is not None]
+
+
+def guard_count(state, seat):
+    """How many Guards seat has."""
+    return sum(1 for s in state.guards[seat] if s is not None)
+
+
+def free_slot(state, seat):
+    """The lowest free Guard slot of seat, or -1."""
+    for i, s in enumerate(state.guards[seat]):
+        if s is None:
+            return i
+    return -1
+
+
+def play_items(state, seat, kind):
+    """seat's play-area items of one kind."""
+    return [item for item in state.play[seat] if item[1] == kind]
+
+
+def frame_to_json(frame):
+    """JSON form of a Frame."""
+    return {"kind": frame.kind, "seat": frame.seat, "args": _listify(frame.args),
+            "secret": _listify(frame.secret)}
+
+
+def frame_from_json(data):
+    """Inverse of frame_to_json."""
+    return Frame(data["kind"], data["seat"], _tuplify(data["args"]), _tuplify(data["secret"]))
+
+
+def _listify(value):
+    if isinstance(value, tuple):
+        return [_listify(v) for v in value]
+    return value
+
+
+def _tuplify(value):
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    return value
+
+
+def state_to_json(state):
+    """Lossless JSON form of the state."""
+    return {
+        "designs": list(state.designs), "deck": list(state.deck),
+        "encrypted": list(state.encrypted), "encrypted_by": list(state.encrypted_by),
+        "discard": list(state.discard), "hands": [list(h) for h in state.hands],
+        "suitcases": list(state.suitcases), "suitcase_up": list(state.suitcase_up),
+        "epochs": list(state.epochs), "guards": _listify(state.guards),
+        "play": _listify(state.play), "turn": state.turn, "turn_no": state.turn_no,
+        "stage": state.stage, "stack": [frame_to_json(f) for f in state.stack],
+        "limbo": list(state.limbo),
+        "skip": list(state.skip), "final_left": state.final_left,
+        "sands_used": list(state.sands_used),
+        "knowledge": [list(k) for k in state.knowledge], "qa": list(state.qa),
+        "result": _listify(state.result), "first": state.first,
+    }
+
+
+def state_from_json(data):
+    """Inverse of state_to_json."""
+    return ClassifiedState(
+        designs=tuple(data["designs"]), deck=tuple(data["deck"]),
+        encrypted=tuple(data["encrypted"]), encrypted_by=tuple(data["encrypted_by"]),
+        discard=tuple(data["discard"]), hands=tuple(tuple(h) for h in data["hands"]),
+        suitcases=tuple(data["suitcases"]), suitcase_up=tuple(data["suitcase_up"]),
+        epochs=tuple(data["epochs"]), guards=_tuplify(data["guards"]),
+        play=_tuplify(data["play"]), turn=data["turn"], turn_no=data["turn_no"],
+        stage=data["stage"], stack=tuple(frame_from_json(f) for f in data["stack"]),
+        limbo=tuple(data["limbo"]),
+        skip=tuple(data["skip"]), final_left=data["final_left"],
+        sands_used=tuple(data["sands_used"]),
+        knowledge=tuple(tuple(k) for k in data["knowledge"]), qa=tuple(data["qa"]),
+        result=_tuplify(data["result"]), first=data["first"],
+    )

@@ -1,0 +1,136 @@
+"""Turn flow: start of turn (Short Circuit, draw, REACT cost), settling the stack, end of turn,
+the final no-draw round, and the end-of-game resolution (hit test and tie-breaks)."""
+
+from dataclasses import replace
+
+from .common import AUTO, card_info, ev, peek
+from .data import CODE, NUMBER
+from .state import guard_count, pair_set, play_items, set_hand, to_discard, Frame, push
+
+
+def begin_turn(state, seat, log):
+    """Start seat's turn: Short Circuit check, draw (not in the final round), REACT cost."""
+    state = replace(state, turn=seat, turn_no=state.turn_no + 1, stage="action", stack=())
+    circuits = play_items(state, seat, "short_circuit")
+    if circuits:
+        if guard_count(state, seat) == 3:
+            ev(log, {"event": "short_circuit", "seat": seat, "won": True})
+            return finish(state, (seat,), "short_circuit")
+        rest = tuple(i for i in state.play[seat] if i[1] != "short_circuit")
+        state = replace(state, play=pair_set(state.play, seat, rest))
+        state = to_discard(state, *[i[0] for i in circuits])
+        ev(log, {"event": "short_circuit", "seat": seat, "won": False})
+    if state.final_left < 0 and state.deck:
+        card = state.deck[0]
+        state = set_hand(replace(state, deck=state.deck[1:]), seat, state.hands[seat] + (card,))
+        ev(log, {"event": "draw", "seat": seat, "deck_left": len(state.deck)}, {seat: {"card": card}})
+    if state.skip[seat]:
+        state = replace(state, skip=pair_set(state.skip, seat, False), stage="resolving")
+        ev(log, {"event": "skip_action", "seat": seat, "reason": "react_cost"})
+        state = peek(state, seat, "deck_top", 1, log)
+    return state
+
+
+def end_turn(state, log):
+    """Finish the current turn; start the final round or count it down; next turn or the end."""
+    if state.final_left < 0:
+        if not state.deck:
+            state = replace(state, final_left=2)
+            ev(log, {"event": "final_round", "note": "each player takes one last turn without drawing"})
+    else:
+        left = state.final_left - 1
+        state = replace(state, final_left=left)
+        if left == 0:
+            return end_game(state, log)
+    return begin_turn(state, 1 - state.turn, log)
+
+
+def is_final_turn(state):
+    """Whether the turn in progress is one of the two no-draw final turns."""
+    return state.final_left > 0
+
+
+def hiding_spot_offer(state):
+    """Whether the seat to move may swap its last hand card with a Hiding Spot card now."""
+    seat = state.turn
+    return (is_final_turn(state) and len(state.hands[seat]) == 1
+            and any(i[2] >= 0 for i in play_items(state, seat, "hiding_spot")))
+
+
+def check_traps(state, log):
+    """Cyber Trap (digest C20): its owner wins at once while holding 2 cards of one number."""
+    for seat in (0, 1):
+        if play_items(state, seat, "cyber_trap"):
+            numbers = [NUMBER[c] for c in state.hands[seat]]
+            if len(numbers) != len(set(numbers)):
+                ev(log, {"event": "cyber_trap", "seat": seat, "won": True,
+                         "cards": [card_info(state, c) for c in state.hands[seat]]})
+                return finish(state, (seat,), "cyber_trap")
+    return state
+
+
+def settle(state, log, rng):
+    """Run continuations until a seat must decide (or the match ends)."""
+    while True:
+        if state.stage == "over":
+            return state
+        state = check_traps(state, log)
+        if state.stage == "over":
+            return state
+        if state.stack:
+            top = state.stack[-1]
+            process = AUTO.get(top.kind)
+            if process is None:
+                return state
+            state = process(replace(state, stack=state.stack[:-1]), top, log, rng)
+            continue
+        if state.stage in ("action", "pick"):
+            return state
+        if state.stage == "resolving" and hiding_spot_offer(state):
+            state = push(replace(state, stage="wrap"), Frame("hiding_final", state.turn))
+            continue
+        state = end_turn(state, log)
+
+
+def finish(state, winners, reason):
+    """End the match now with these winners."""
+    return replace(state, stage="over", stack=(), result=(tuple(winners), reason))
+
+
+def final_halves(state, seat):
+    """Tie-break count of seat in halves: Guards 2, Extra Protection 1, correct Telepathy 4."""
+    halves = 2 * guard_count(state, seat)
+    for slot in state.guards[seat]:
+        if slot is not None and slot[2] >= 0 and state.designs[slot[2]] == "citrine_6":
+            halves += 1
+    target = NUMBER[state.suitcases[1 - seat]]
+    halves += sum(4 for i in play_items(state, seat, "telepathy") if i[2] == target)
+    return halves
+
+
+def hits(state, seat):
+    """Whether seat's Final Card hits the opponent's Suitcase Code, unblocked by their Guards."""
+    hand = state.hands[seat]
+    if len(hand) != 1:
+        return False
+    number = NUMBER[hand[0]]
+    other = 1 - seat
+    if number not in CODE[state.suitcases[other]]:
+        return False
+    return all(NUMBER[s[0]] != number for s in state.guards[other] if s is not None)
+
+
+def end_game(state, log):
+    """Reveal and decide: one hit wins; else more Guards (halves) wins; equal shares."""
+    hit = (hits(state, 0), hits(state, 1))
+    halves = (final_halves(state, 0), final_halves(state, 1))
+    if hit[0] != hit[1]:
+        winners = (0,) if hit[0] else (1,)
+    elif halves[0] != halves[1]:
+        winners = (0,) if halves[0] > halves[1] else (1,)
+    else:
+        winners = (0, 1)
+    ev(log, {"event": "reveal", "suitcases": [card_info(state, c) for c in state.suitcases],
+             "final_cards": [[card_info(state, c) for c in h] for h in state.hands],
+             "hits": list(hit), "guard_halves": list(halves), "winners": list(winners)})
+    return finish(state, winners, "end")
