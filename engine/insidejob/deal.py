@@ -7,6 +7,8 @@ T9), the rest is the supply; shuffle the missions (plus the Risky ones in Risk m
 is random unless the `dealer` option names a seat; the player to the dealer's left leads first.
 """
 
+import math
+
 from engine.errors import InvalidOptions
 
 from .data import (DECK, INTEL_TOKENS, PARAMS, PROPOSALS, PUBLIC_ROLES, ROLES, SPECIAL_ROLES,
@@ -14,26 +16,39 @@ from .data import (DECK, INTEL_TOKENS, PARAMS, PROPOSALS, PUBLIC_ROLES, ROLES, S
 from .flow import start_trick
 from .state import DESIGNATE, InsideJobSetup, InsideJobState
 
-_BATCH_LIMIT = 1 << 62
-
-
 def fast_shuffle(rng, items):
-    """A uniform Fisher-Yates shuffle drawing several swap indices from one `randbelow` call
-    (the product of the ranges stays below 2**62), so a 52-card deck costs ~5 draws."""
+    """A uniform shuffle from one random permutation index: a uniform x in [0, n!) built from
+    whole 64-bit draws (with rejection), decoded as Fisher-Yates swap indices (mixed radix).
+    A 52-card deck costs 4 draws instead of 51."""
     items = list(items)
-    i = len(items) - 1
-    while i > 0:
-        ranges = []
-        product = 1
-        while i - len(ranges) > 0 and product * (i - len(ranges) + 1) < _BATCH_LIMIT:
-            product *= i - len(ranges) + 1
-            ranges.append(i - len(ranges) + 1)
-        draw = rng.randbelow(product)
-        for size in ranges:
-            draw, j = divmod(draw, size)
-            items[i], items[j] = items[j], items[i]
-            i -= 1
+    n = len(items)
+    if n < 2:
+        return items
+    total, words, limit = _permutation_space(n)
+    while True:
+        x = 0
+        for _ in range(words):
+            x = (x << 64) | rng.next64()
+        if x < limit:
+            break
+    x %= total
+    for i in range(n - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        items[i], items[j] = items[j], items[i]
     return items
+
+
+_SPACES = {}
+
+
+def _permutation_space(n):
+    """(n!, 64-bit words needed, rejection limit) for shuffles of n items (cached)."""
+    if n not in _SPACES:
+        total = math.factorial(n)
+        words = (total.bit_length() + 63) // 64
+        space = 1 << (64 * words)
+        _SPACES[n] = (total, words, space - space % total)
+    return _SPACES[n]
 
 
 def check_special_roles(options):

@@ -30,6 +30,12 @@ def threshold_for(setup, seat):
     return PARAMS[setup.players]["threshold"]
 
 
+def lowest_threshold(setup):
+    """The lowest reveal threshold any seat has (a quick exit for check 8a)."""
+    return min(threshold_for(setup, s) for s in range(setup.players)) \
+        if "professor_no" in setup.roles else PARAMS[setup.players]["threshold"]
+
+
 def end_match(state, side, code, seat, events):
     """The state with the match decided (side wins by `code`; `seat` the deciding player)."""
     events.append(public_event({"type": "game_over", "side": side, "reason": code,
@@ -93,6 +99,8 @@ def run_threshold_reveals(state, start, events):
     """End check 8a: reveal every hidden seat at/over its threshold, clockwise from `start`;
     repeats until a sweep reveals nobody (re-check after Tim Shady's steal, T11)."""
     n = state.setup.players
+    if max(state.intel) < lowest_threshold(state.setup):
+        return state
     changed = True
     while changed and not state.result:
         changed = False

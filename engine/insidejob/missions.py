@@ -3,7 +3,7 @@
 A mission's `predicate` is a list of clauses, all of which must hold for the finished trick.
 Each clause is `[primitive, argument?]`. The primitives see a `TrickFacts` record:
 
-- values: printed values in play order; suits: *effective* suits (a wagered card counts as the
+- values: printed values in play order (lists); suits: *effective* suits (a wagered card counts as the
   trump suit, rules digest B4.4); led: the printed suit of the lead card (T6); winner: position
   in play order of the winning card; trump_positions: positions of effective trump cards;
   wagered: whether each card carries a token.
@@ -14,7 +14,7 @@ at import time, so evaluating a mission is a couple of plain function calls.
 
 from collections import namedtuple
 
-from .data import MISSIONS, PROPOSALS, card_suit, card_value
+from .data import MISSIONS, PROPOSALS
 
 TrickFacts = namedtuple("TrickFacts", "values suits led winner trump_positions wagered")
 
@@ -100,41 +100,42 @@ def compile_clause(clause):
 def compile_mission(mission):
     """A predicate over TrickFacts for a whole mission (all clauses must hold)."""
     clauses = tuple(compile_clause(c) for c in mission["predicate"])
+    if len(clauses) == 1:
+        return clauses[0]
     return lambda facts: all(clause(facts) for clause in clauses)
 
 
 PREDICATES = {mid: compile_mission(m) for mid, m in MISSIONS.items()}
+TRUMPS = {mid: m["trump"] for mid, m in MISSIONS.items()}
 
 
 def trick_facts(plays, trump):
-    """The TrickFacts of a trick (plays = ((seat, card, wagered), ...)) without its winner."""
-    values = tuple(card_value(c) for _, c, _ in plays)
-    suits = tuple(trump if w else card_suit(c) for _, c, w in plays)
-    trumps = tuple(i for i, s in enumerate(suits) if s == trump)
-    return TrickFacts(values, suits, card_suit(plays[0][1]), -1, trumps,
-                      tuple(w for _, _, w in plays))
+    """The TrickFacts of a finished trick (plays = ((seat, card, wagered), ...))."""
+    values = [c % 13 + 1 for _, c, _ in plays]
+    suits = [trump if w else c // 13 for _, c, w in plays]
+    led = plays[0][1] // 13
+    trumps = [i for i, s in enumerate(suits) if s == trump]
+    return TrickFacts(values, suits, led, winning_position(values, suits, led, trumps),
+                      trumps, [w for _, _, w in plays])
 
 
-def winning_position(facts):
+def winning_position(values, suits, led, trumps):
     """Position of the winning card: highest effective trump (later wins ties), else the
     highest card of the led suit (rules digest B4.5, T7)."""
-    values = facts.values
-    if facts.trump_positions:
-        best = facts.trump_positions[0]
-        for i in facts.trump_positions[1:]:
+    if trumps:
+        best = trumps[0]
+        for i in trumps[1:]:
             if values[i] >= values[best]:
                 best = i
         return best
     best = 0
-    for i, suit in enumerate(facts.suits):
-        if suit == facts.led and values[i] > values[best]:
+    for i, suit in enumerate(suits):
+        if suit == led and values[i] > values[best]:
             best = i
     return best
 
 
 def judge_trick(plays, mission_id):
     """(winner position, mission success) of a finished trick under a mission."""
-    facts = trick_facts(plays, MISSIONS[mission_id]["trump"])
-    winner = winning_position(facts)
-    facts = facts._replace(winner=winner)
-    return winner, PREDICATES[mission_id](facts)
+    facts = trick_facts(plays, TRUMPS[mission_id])
+    return facts.winner, PREDICATES[mission_id](facts)

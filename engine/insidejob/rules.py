@@ -94,18 +94,19 @@ def legal_actions(state, seat):
 def apply_play(state, seat, card, wager):
     """Play a card (with an optional wager); a full trick is resolved at once."""
     hand = state.hands[seat]
-    hands = state.hands[:seat] + (tuple(c for c in hand if c != card),) + state.hands[seat + 1:]
+    i = hand.index(card)
+    hands = state.hands[:seat] + (hand[:i] + hand[i + 1:],) + state.hands[seat + 1:]
     trick = state.trick + ((seat, card, wager),)
     events = [{"public": {"type": "play", "seat": seat, "card": card, "wager": wager},
                "private": {}}]
-    if wager:
-        intel = state.intel[:seat] + (state.intel[seat] - 1,) + state.intel[seat + 1:]
-        state = evolve(state, hands=hands, trick=trick, intel=intel)
-    else:
-        state = evolve(state, hands=hands, trick=trick)
     n = state.setup.players
+    changes = {"hands": hands, "trick": trick, "turn": (seat + 1) % n}
+    if wager:
+        intel = state.intel
+        changes["intel"] = intel[:seat] + (intel[seat] - 1,) + intel[seat + 1:]
+    state = evolve(state, **changes)
     if len(trick) < n:
-        return evolve(state, turn=(seat + 1) % n), events
+        return state, events
     return finish_trick(state, events), events
 
 
