@@ -41,7 +41,8 @@ def bot_turn(match_id, version, seat):
         return {"status": "stale", "version": match.version}
     spec = meta["seats"][seat]
     view = engine.render(match, seat)
-    action = choose_action(match.game, spec["bot"], view, seat, bot_rng(match_id, version, seat))
+    action = choose_action(match.game, spec["bot"], view, seat, bot_rng(match_id, version, seat),
+                           clock=time.monotonic)
     try:
         new, meta = save_step(st, match_id, rev, match, engine.step(match, seat, action), meta)
     except ApiError as exc:

@@ -5,14 +5,40 @@ A bot is a function `choose(view, seat, rules, rng, params) -> action`, where `v
 the caller derives without the match seed. `BOTS` maps bot names to their spec.
 """
 
+import importlib
+
 from ..registry import get_game
+from .ismcts import PARAMS as ISMCTS_PARAMS
+from .ismcts import choose_ismcts
 from .random_bot import choose_random
+
+
+def heuristic_module(game_id):
+    """The game's `heuristic` module, or None when the game has none."""
+    try:
+        return importlib.import_module(f"engine.{game_id}.heuristic")
+    except ModuleNotFoundError:
+        return None
+
+
+def choose_heuristic(view, seat, rules, rng, params):
+    """Delegate to the game's own heuristic (engine/<game>/heuristic.py)."""
+    return heuristic_module(rules.id).choose(view, seat, rules, rng, params)
+
 
 BOTS = {
     "random": {
-        "choose": choose_random,
-        "params": {},
+        "choose": choose_random, "params": {},
         "description": "uniformly random legal action",
+    },
+    "heuristic": {
+        "choose": choose_heuristic, "params": {}, "needs": heuristic_module,
+        "description": "the game's obvious good sense (per-game rules of thumb)",
+    },
+    "ismcts": {
+        "choose": choose_ismcts, "params": ISMCTS_PARAMS, "clock": True,
+        "description": "information-set Monte Carlo tree search over sample_state; "
+                       "iterations cap always, budget_ms caps wall time per move",
     },
 }
 
@@ -23,11 +49,17 @@ def register_bot(name, choose, params=None, description="", games=None):
                   "description": description, "games": games}
 
 
+def _plays(spec, game_id):
+    if spec.get("games") and game_id not in spec["games"]:
+        return False
+    return spec.get("needs") is None or spec["needs"](game_id) is not None
+
+
 def bot_catalog(game_id):
     """[{"bot", "description", "params"}] for the bots that play game_id."""
     entries = []
     for name, spec in BOTS.items():
-        if spec.get("games") and game_id not in spec["games"]:
+        if not _plays(spec, game_id):
             continue
         entries.append({"bot": name, "description": spec["description"],
                         "params": {k: dict(v) for k, v in spec["params"].items()}})
@@ -38,7 +70,7 @@ def validate_bot(game_id, seat_spec):
     """A seat spec {"bot": name, params...} with defaults filled; raises ValueError naming the field."""
     name = seat_spec.get("bot")
     spec = BOTS.get(name)
-    if spec is None or (spec.get("games") and game_id not in spec["games"]):
+    if spec is None or not _plays(spec, game_id):
         raise ValueError(f"unknown bot {name!r} for {game_id}")
     params = {}
     for key, value in seat_spec.items():
@@ -57,8 +89,10 @@ def validate_bot(game_id, seat_spec):
     return {"bot": name, **params}
 
 
-def choose_action(game_id, seat_spec, view, seat, rng):
-    """Ask the named bot for an action given the seat's rendered view."""
+def choose_action(game_id, seat_spec, view, seat, rng, clock=None):
+    """Ask the named bot for an action given the seat's rendered view (`clock` for time budgets)."""
     spec = BOTS[seat_spec["bot"]]
     params = {k: v for k, v in seat_spec.items() if k != "bot"}
+    if spec.get("clock"):
+        return spec["choose"](view, seat, get_game(game_id), rng, params, clock=clock)
     return spec["choose"](view, seat, get_game(game_id), rng, params)

@@ -1,0 +1,119 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS), generic over the Game protocol.
+
+Each iteration deals a determinization with `rules.sample_state(view, seat, rng)` (so the bot
+knows only what its seat's view shows), walks the shared tree by UCB1 with availability counts,
+expands one node, plays the rest out at random, and backs the result up: each node holds the
+reward of the seat that chose the action leading to it (1 for a won seat, 0 otherwise).
+
+Budget: `iterations` always; `budget_ms` only when the caller injects a clock (the engine itself
+reads no clock). With `budget_ms` = 0 the bot is reproducible for a given rng.
+"""
+
+import json
+import math
+
+PARAMS = {
+    "iterations": {"default": 300, "type": "int", "min": 1, "max": 200000},
+    "budget_ms": {"default": 0, "type": "int", "min": 0, "max": 60000},
+}
+EXPLORATION = 0.7
+
+
+def _key(seat, action):
+    return f"{seat}|" + json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+class _Node:
+    __slots__ = ("children", "visits", "available", "reward", "action", "seat")
+
+    def __init__(self, action=None, seat=None):
+        self.children = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.action = action
+        self.seat = seat
+
+    def ucb_child(self, legal_keys):
+        """The child (among the legal ones) with the best UCB1 score."""
+        best, best_score = None, -1.0
+        for key in legal_keys:
+            child = self.children[key]
+            child.available += 1
+        for key in legal_keys:
+            child = self.children[key]
+            score = child.reward / child.visits + EXPLORATION * math.sqrt(
+                math.log(max(child.available, 1)) / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+
+def _rewards(outcome):
+    return {s["seat"]: 1.0 if s["won"] else 0.0 for s in outcome["seats"]}
+
+
+def _mover(rules, state, rng):
+    moving = rules.to_move(state)
+    return moving[0] if len(moving) == 1 else moving[rng.randbelow(len(moving))]
+
+
+def _iterate(rules, root, state, rng, max_depth, root_seat):
+    """One select-expand-simulate-backpropagate pass from a determinized state."""
+    node, path, depth = root, [root], 0
+    while rules.outcome(state) is None and depth < max_depth:
+        seat = root_seat if node is root else _mover(rules, state, rng)
+        actions = rules.legal_actions(state, seat)
+        keys = [_key(seat, a) for a in actions]
+        untried = [i for i, k in enumerate(keys) if k not in node.children]
+        if untried:
+            index = untried[rng.randbelow(len(untried))]
+            child = _Node(actions[index], seat)
+            node.children[keys[index]] = child
+            for k in keys:
+                if k in node.children:
+                    node.children[k].available += 1
+            state, _ = rules.apply(state, seat, actions[index], rng)
+            path.append(child)
+            break
+        node = node.ucb_child(keys)
+        state, _ = rules.apply(state, seat, node.action, rng)
+        path.append(node)
+        depth += 1
+    state = _playout(rules, state, rng, max_depth)
+    outcome = rules.outcome(state)
+    rewards = _rewards(outcome) if outcome else {}
+    for visited in path:
+        visited.visits += 1
+        if visited.seat is not None:
+            visited.reward += rewards.get(visited.seat, 0.0)
+
+
+def _playout(rules, state, rng, max_depth):
+    for _ in range(max_depth):
+        if rules.outcome(state) is not None:
+            break
+        seat = _mover(rules, state, rng)
+        actions = rules.legal_actions(state, seat)
+        state, _ = rules.apply(state, seat, actions[rng.randbelow(len(actions))], rng)
+    return state
+
+
+def choose_ismcts(view, seat, rules, rng, params, clock=None):
+    """The most visited root action after the budget is spent (only legal actions of the view)."""
+    legal = view["legal_actions"]
+    if len(legal) == 1:
+        return legal[0]
+    budget = params.get("budget_ms", 0)
+    stop_at = clock() + budget / 1000.0 if clock and budget else None
+    root = _Node()
+    for done in range(params.get("iterations", PARAMS["iterations"]["default"])):
+        if stop_at is not None and done and clock() >= stop_at:
+            break
+        state = rules.sample_state(view["state"], seat, rng)
+        _iterate(rules, root, state, rng, rules.max_length, seat)
+    legal_keys = {_key(seat, a): a for a in legal}
+    ranked = sorted(((c.visits, k) for k, c in root.children.items() if k in legal_keys),
+                    reverse=True)
+    return legal_keys[ranked[0][1]] if ranked else legal[rng.randbelow(len(legal))]
+

@@ -1,0 +1,86 @@
+"""Every bot, in every registered game: legal actions only, blind to hidden facts, reproducible."""
+
+import json
+from dataclasses import replace
+
+import pytest
+
+import engine
+from engine.bots import BOTS, bot_catalog, choose_action, validate_bot
+
+FAST = {"random": {}, "heuristic": {}, "ismcts": {"iterations": 8}}
+
+
+def bot_cases():
+    cases = []
+    for game_id in sorted(engine.GAMES):
+        for entry in bot_catalog(game_id):
+            cases.append((game_id, entry["bot"]))
+    return cases
+
+
+def play(game_id, seats, seed, max_steps=None):
+    """Play a whole match with the given bot specs per seat; returns the final match."""
+    match = engine.start(game_id, {}, seed)
+    rng = engine.Rng(seed + 1)
+    limit = max_steps or match.rules.max_length
+    for _ in range(limit):
+        moving = engine.to_move(match)
+        if not moving:
+            break
+        seat = moving[0]
+        view = engine.render(match, seat)
+        action = choose_action(game_id, seats[seat % len(seats)], view, seat, rng)
+        assert action in view["legal_actions"], (seat, action)
+        match = engine.step(match, seat, action)
+    return match
+
+
+@pytest.mark.parametrize("game_id, bot", bot_cases())
+def test_bot_plays_only_legal_actions(game_id, bot):
+    spec = validate_bot(game_id, {"bot": bot, **FAST[bot]})
+    steps = None if bot != "ismcts" else 60
+    match = play(game_id, [spec, {"bot": "random"}], seed=1234, max_steps=steps)
+    assert match.version > 0
+
+
+@pytest.mark.parametrize("game_id, bot", bot_cases())
+def test_bot_is_blind_to_hidden_facts_and_reproducible(game_id, bot):
+    spec = validate_bot(game_id, {"bot": bot, **FAST[bot]})
+    match = engine.start(game_id, {}, 99)
+    rules = match.rules
+    for step in range(12):
+        moving = engine.to_move(match)
+        if not moving:
+            break
+        seat = moving[0]
+        view = engine.render(match, seat)
+        other_state = rules.sample_state(json.loads(json.dumps(view["state"])), seat, engine.Rng(step + 500))
+        other = replace(match, state=other_state)
+        assert engine.render(other, seat)["state"] == view["state"]
+        first = choose_action(game_id, spec, view, seat, engine.Rng(7))
+        again = choose_action(game_id, spec, engine.render(other, seat), seat, engine.Rng(7))
+        assert first == again, "the bot's choice depended on something its seat cannot see"
+        match = engine.step(match, seat, first)
+
+
+def test_bot_specs_are_validated():
+    with pytest.raises(ValueError):
+        validate_bot("toy", {"bot": "ismcts", "iterations": 0})
+    with pytest.raises(ValueError):
+        validate_bot("toy", {"bot": "ismcts", "depth": 3})
+    with pytest.raises(ValueError):
+        validate_bot("toy", {"bot": "nobody"})
+    assert validate_bot("toy", {"bot": "ismcts", "budget_ms": 200}) == {
+        "bot": "ismcts", "iterations": BOTS["ismcts"]["params"]["iterations"]["default"], "budget_ms": 200}
+
+
+def test_ismcts_beats_random_on_the_toy_game():
+    wins = 0
+    for seed in range(30):
+        ism = seed % 2
+        seats = [{"bot": "random"}, {"bot": "random"}]
+        seats[ism] = {"bot": "ismcts", "iterations": 60, "budget_ms": 0}
+        outcome = engine.render(play("toy", seats, seed), None)["outcome"]
+        wins += ism in outcome["winners"]
+    assert wins >= 18, wins
