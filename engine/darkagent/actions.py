@@ -2,14 +2,12 @@
 the virology-lab effect. Each function returns (new_state, [events]) and never mutates input.
 """
 
-from dataclasses import replace
-
 from engine.core import event
 
 from .attack import discard_from_hand, eliminate_spy
 from .data import (BINOCULARS_MARKERS, AIM_INDEX, CARDS, EMPTY, DEPTH, equipment_name, level_of,
                    spy_code, spy_owner)
-from .state import add_sorted, remove_one, replace_at
+from .state import add_sorted, evolve, remove_one, replace_at
 
 
 def apply_spot(state, seat, action):
@@ -17,9 +15,9 @@ def apply_spot(state, seat, action):
     line, depth = action["line"], action["depth"]
     cell = line * DEPTH + depth
     used = replace_at(state.sats_used, line, state.sats_used[line] + 1)
-    state = replace(state, spotted=state.spotted + (cell,), sats_used=used)
+    state = evolve(state, spotted=state.spotted + (cell,), sats_used=used)
     if action.get("super"):
-        state = replace(state, super_token=replace_at(state.super_token, seat, False))
+        state = evolve(state, super_token=replace_at(state.super_token, seat, False))
     return state, [event({"spot": {"seat": seat, "cell": cell, "super": bool(action.get("super"))}})]
 
 
@@ -29,7 +27,7 @@ def apply_take(state, seat, action):
     card = equipment_name(state.grid[cell])
     hands = replace_at(state.hands, seat, add_sorted(state.hands[seat], card))
     public = replace_at(state.hands_public, seat, add_sorted(state.hands_public[seat], card))
-    state = replace(state, hands=hands, hands_public=public, grid=replace_at(state.grid, cell, EMPTY))
+    state = evolve(state, hands=hands, hands_public=public, grid=replace_at(state.grid, cell, EMPTY))
     return state, [event({"take": {"seat": seat, "cell": cell, "card": card}})]
 
 
@@ -39,7 +37,7 @@ def deploy_spy(state, seat, cell):
     wounded = state.wounded[seat]
     if level in wounded:
         wounded = remove_one(wounded, level)
-    state = replace(state, grid=replace_at(state.grid, cell, spy_code(seat, level)),
+    state = evolve(state, grid=replace_at(state.grid, cell, spy_code(seat, level)),
                     reserve=replace_at(state.reserve, seat, state.reserve[seat][1:]),
                     wounded=replace_at(state.wounded, seat, wounded))
     return state, event({"deploy": {"seat": seat, "cell": cell, "level": level}})
@@ -54,7 +52,7 @@ def draw_equipment(state, seat, rng):
     if not deck and discard:
         deck, discard = tuple(rng.shuffled(discard)), ()
     hands = replace_at(state.hands, seat, add_sorted(state.hands[seat], card))
-    state = replace(state, deck=deck, discard=discard, hands=hands)
+    state = evolve(state, deck=deck, discard=discard, hands=hands)
     return state, event({"supply": {"seat": seat, "deck_size": len(deck)}}, {seat: {"drew": card}})
 
 
@@ -62,7 +60,7 @@ def apply_trigger(state, seat, action, rng):
     """Trigger a spotted special card: Supply, Support, Media (end of turn) or Espionage."""
     cell = action["cell"]
     name = CARDS[state.grid[cell]].name
-    state = replace(state, used_cells=state.used_cells + (cell,))
+    state = evolve(state, used_cells=state.used_cells + (cell,))
     events = [event({"trigger": {"seat": seat, "cell": cell, "special": name}})]
     if name == "supply":
         state, ev = draw_equipment(state, seat, rng)
@@ -71,16 +69,16 @@ def apply_trigger(state, seat, action, rng):
         state, ev = deploy_spy(state, seat, action["to"])
         events.append(ev)
     elif name == "media":
-        state = replace(state, status=tuple(sorted(state.status + ("media",))))
+        state = evolve(state, status=tuple(sorted(state.status + ("media",))))
     elif name == "espionage":
-        state = replace(state, double_agent=seat)
+        state = evolve(state, double_agent=seat)
     return state, events
 
 
 def apply_double_agent(state, seat, action):
     """Put the Double Agent token on a spotted enemy spy: it fights for you this turn."""
     cell = action["cell"]
-    return replace(state, turned=cell), [event({"double_agent": {"seat": seat, "cell": cell}})]
+    return evolve(state, turned=cell), [event({"double_agent": {"seat": seat, "cell": cell}})]
 
 
 def apply_play(state, seat, action):
@@ -94,11 +92,11 @@ def apply_play(state, seat, action):
     events = [event(public)]
     if card in ("rifle", "rocket_launcher", "bulletproof_jacket"):
         flag = {"rifle": "rifle", "rocket_launcher": "rocket", "bulletproof_jacket": "invulnerable"}[card]
-        state = replace(state, status=tuple(sorted(state.status + (flag,))))
+        state = evolve(state, status=tuple(sorted(state.status + (flag,))))
     elif card == "binoculars":
         aim = AIM_INDEX[CARDS[state.grid[action["cell"]]].name]
         markers = replace_at(state.markers, aim, state.markers[aim] + BINOCULARS_MARKERS)
-        state = replace(state, markers=markers)
+        state = evolve(state, markers=markers)
     elif card == "rubber_boat":
         state, ev = deploy_spy(state, seat, action["to"])
         events.append(ev)
@@ -106,7 +104,7 @@ def apply_play(state, seat, action):
         grid = list(state.grid)
         a, b = action["cell"], action["to"]
         grid[a], grid[b] = grid[b], grid[a]
-        state = replace(state, grid=tuple(grid))
+        state = evolve(state, grid=tuple(grid))
     return state, events
 
 
@@ -115,7 +113,7 @@ def apply_virology(state, seat, action):
     cell = action["cell"]
     code = state.grid[cell]
     owner, level = spy_owner(code), level_of(code)
-    state = replace(state, grid=replace_at(state.grid, cell, EMPTY),
+    state = evolve(state, grid=replace_at(state.grid, cell, EMPTY),
                     reserve=replace_at(state.reserve, owner, add_sorted(state.reserve[owner], level)),
                     virology_used=replace_at(state.virology_used, seat, True))
     return state, [event({"virology": {"seat": seat, "cell": cell, "owner": owner, "level": level}})]
@@ -128,6 +126,6 @@ def apply_jacket(state, seat, action):
         state = discard_from_hand(state, seat, "bulletproof_jacket")
     else:
         state = eliminate_spy(state, attacker, target)
-    state = replace(state, phase="act", pending=())
+    state = evolve(state, phase="act", pending=())
     return state, [event({"jacket": {"seat": seat, "cell": target, "used": action["use"]}})]
 

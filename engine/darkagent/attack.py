@@ -5,14 +5,12 @@ ATK = 4d6 + levels of the participating spies (the turned double agent included)
 DEF = printed defence, + 1d6 for spies and the Dark Agent. Success iff ATK >= DEF or four of a kind.
 """
 
-from dataclasses import replace
-
 from engine.core import event
 
 from . import data
 from .data import AIM_INDEX, CARDS, EMPTY, RIFLE_BONUS, kind_of, level_of, spy_owner
 from .dice import resolve_roll
-from .state import JACKET, add_sorted, remove_one, replace_at
+from .state import JACKET, add_sorted, evolve, remove_one, replace_at
 
 
 def holds_aim(state, seat, name):
@@ -42,7 +40,7 @@ def discard_from_hand(state, seat, card):
     public = state.hands_public[seat]
     if card in public:
         public = remove_one(public, card)
-    return replace(state, hands=hands, hands_public=replace_at(state.hands_public, seat, public),
+    return evolve(state, hands=hands, hands_public=replace_at(state.hands_public, seat, public),
                    discard=state.discard + (card,))
 
 
@@ -61,7 +59,7 @@ def resolve_attack(state, seat, action, rng):
     vs_spy = kind in ("spy", "agent", "dark")
     success, rolled, used, die, defence = resolve_roll(
         rng, bonus, data.base_defence(code), vs_spy, "rocket" in status)
-    state = replace(state, status=tuple(sorted(status)),
+    state = evolve(state, status=tuple(sorted(status)),
                     last_roll=(rolled, used, die or 0, bonus, defence, success))
     public = {"attack": {"seat": seat, "target": target, "target_kind": kind,
                          "spies": list(action["spies"]), "played": played, "dice": list(rolled),
@@ -77,7 +75,7 @@ def resolve_attack(state, seat, action, rng):
 
 def _capture(state, seat, target, code):
     captured = replace_at(state.captured, seat, state.captured[seat] + (code,))
-    return replace(state, captured=captured, grid=replace_at(state.grid, target, EMPTY))
+    return evolve(state, captured=captured, grid=replace_at(state.grid, target, EMPTY))
 
 
 def _on_success(state, seat, target, code, kind):
@@ -86,10 +84,10 @@ def _on_success(state, seat, target, code, kind):
     state = _capture(state, seat, target, code)
     if kind != "aim":
         return state, []
-    state = replace(state, bonus_aim=code, bonus_holder=seat)
+    state = evolve(state, bonus_aim=code, bonus_holder=seat)
     events = [event({"objective": CARDS[code].name, "bonus_token_to": seat})]
     if state.cfg.objective_effects and CARDS[code].name == "space_control_centre":
-        state = replace(state, super_token=replace_at(state.super_token, seat, True))
+        state = evolve(state, super_token=replace_at(state.super_token, seat, True))
         events.append(event({"effect": "space_control_centre", "seat": seat}))
     return state, events
 
@@ -103,7 +101,7 @@ def _hit_player_spy(state, seat, target, code):
         public = state.hands_public[victim]
         if "bulletproof_jacket" not in public:
             public = add_sorted(public, "bulletproof_jacket")
-        state = replace(state, phase=JACKET, pending=(seat, target, victim, level),
+        state = evolve(state, phase=JACKET, pending=(seat, target, victim, level),
                         hands_public=replace_at(state.hands_public, victim, public))
         return state, [event({"jacket_prompt": victim})]
     return eliminate_spy(state, seat, target), []
@@ -115,14 +113,14 @@ def eliminate_spy(state, attacker, target):
     victim, level = spy_owner(code), level_of(code)
     kills = replace_at(state.kills, attacker, state.kills[attacker] + ((victim, level),))
     reserve = replace_at(state.reserve, victim, add_sorted(state.reserve[victim], level))
-    return replace(state, kills=kills, reserve=reserve, grid=replace_at(state.grid, target, EMPTY))
+    return evolve(state, kills=kills, reserve=reserve, grid=replace_at(state.grid, target, EMPTY))
 
 
 def _on_failure(state, seat, action, code, kind):
     if kind == "aim":
         markers = list(state.markers)
         markers[AIM_INDEX[CARDS[code].name]] += 1
-        return replace(state, markers=tuple(markers)), True, [
+        return evolve(state, markers=tuple(markers)), True, [
             event({"attempt_marker": CARDS[code].name})]
     status = set(state.status)
     events = []
@@ -136,7 +134,7 @@ def _on_failure(state, seat, action, code, kind):
     if kind == "sentinel" and "rifle" in status and "rifle_retry" not in status:
         status.add("rifle_retry")
         turn_over = False
-    return replace(state, status=tuple(sorted(status))), turn_over, events
+    return evolve(state, status=tuple(sorted(status))), turn_over, events
 
 
 def wound_spies(state, seat, cells):
@@ -148,5 +146,5 @@ def wound_spies(state, seat, cells):
         grid[cell] = EMPTY
         reserve, wounded = add_sorted(reserve, level), add_sorted(wounded, level)
         levels.append(level)
-    return replace(state, grid=tuple(grid), reserve=replace_at(state.reserve, seat, reserve),
+    return evolve(state, grid=tuple(grid), reserve=replace_at(state.reserve, seat, reserve),
                    wounded=replace_at(state.wounded, seat, wounded)), levels

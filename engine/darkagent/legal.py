@@ -7,6 +7,7 @@ Actions with no possible effect (a Supply with a full hand, Espionage when you h
 Super Satellite on a depth already in range) are not offered.
 """
 
+from functools import lru_cache
 from itertools import permutations
 
 from . import board
@@ -42,7 +43,11 @@ def legal_actions(state, seat):
 
 def move_actions(state, seat):
     """Phase 1: two-satellite moves (else single moves), swaps; skip only when nothing is legal."""
-    sats = state.sats
+    return [dict(a) for a in _move_actions(state.sats, seat)]
+
+
+@lru_cache(maxsize=4096)
+def _move_actions(sats, seat):
     moves = [list(m) for m in board.double_moves(sats, seat)]
     if not moves:
         moves = [list(m) for m in board.single_moves(sats, seat)]

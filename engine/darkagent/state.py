@@ -70,15 +70,41 @@ class DarkAgentState:
     end_reason: str = ""
 
 
-_TUPLE_OF_TUPLES = ("place_order", "sats", "reserve", "wounded", "hands", "hands_public", "captured")
+_TUPLE_OF_TUPLES = ("sats", "reserve", "wounded", "hands", "hands_public", "captured")
+
+
+_CACHE_KEYS = ("_legal_cache", "_outcome")
+
+
+def evolve(state, **changes):
+    """A copy of `state` with `changes` (a fast dataclasses.replace without re-validation)."""
+    values = state.__dict__.copy()
+    for key in _CACHE_KEYS:
+        values.pop(key, None)
+    values.update(changes)
+    new = object.__new__(DarkAgentState)
+    new.__dict__.update(values)
+    return new
+
+
+_FLAT = ("phase", "first", "turn", "round", "double_agent", "bonus_aim", "bonus_holder",
+         "turned", "rotations", "end_reason")
+_ONE_LEVEL = ("grid", "markers", "super_token", "deck", "discard", "virology_used", "spotted",
+              "sats_used", "used_cells", "status", "media_picks", "pending", "votes", "place_order")
 
 
 def state_to_json(state):
     """Lossless JSON form (lists for tuples)."""
-    out = {}
-    for f in fields(state):
-        value = getattr(state, f.name)
-        out[f.name] = value.to_json() if f.name == "cfg" else _to_lists(value)
+    d = state.__dict__
+    out = {key: d[key] for key in _FLAT}
+    for key in _ONE_LEVEL:
+        out[key] = list(d[key])
+    for key in _TUPLE_OF_TUPLES:
+        out[key] = [list(v) for v in d[key]]
+    out["kills"] = [[list(k) for k in v] for v in d["kills"]]
+    roll = d["last_roll"]
+    out["last_roll"] = [list(roll[0]), list(roll[1])] + list(roll[2:]) if roll else []
+    out["cfg"] = state.cfg.to_json()
     return out
 
 

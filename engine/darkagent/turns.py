@@ -5,13 +5,11 @@ Turn order is counter-clockwise: with seats listed clockwise and first player f,
 f, f-1, f-2, ... and the last player is f+1 (who holds the Double Agent token at the start).
 """
 
-from dataclasses import replace
-
 from engine.core import event
 
 from . import board
 from .data import CARDS, DARK_CODE, SOLO, SPY_BASE, ROUND_CAP, spy_owner
-from .state import ACT, MEDIA, MOVE, OVER, VOTE, replace_at
+from .state import ACT, MEDIA, MOVE, OVER, VOTE, evolve, replace_at
 
 TURN_RESET = dict(spotted=(), sats_used=(0,) * board.LINES, used_cells=(), status=(), turned=-1,
                   media_picks=(), pending=())
@@ -35,7 +33,7 @@ def apply_place(state, seat, action):
     line = action["line"]
     sats = replace_at(state.sats, line, tuple(sorted(state.sats[line] + (seat,))))
     order = state.place_order[1:]
-    state = replace(state, sats=sats, place_order=order, phase=MOVE if not order else state.phase)
+    state = evolve(state, sats=sats, place_order=order, phase=MOVE if not order else state.phase)
     return state, [event({"place_satellite": {"seat": seat, "line": line}})]
 
 
@@ -51,7 +49,7 @@ def apply_move(state, seat, action):
                                      "with_line": action["with_line"], "owner": action["owner"]}}
     else:
         sats, public = state.sats, {"skip_satellites": seat}
-    return replace(state, sats=sats, phase=ACT), [event(public)]
+    return evolve(state, sats=sats, phase=ACT), [event(public)]
 
 
 def end_action_phase(state, seat, failed):
@@ -60,11 +58,11 @@ def end_action_phase(state, seat, failed):
     if state.turned >= 0:
         code = state.grid[state.turned]
         holder = spy_owner(code) if code >= SPY_BASE else -1
-        state = replace(state, double_agent=holder, turned=-1)
+        state = evolve(state, double_agent=holder, turned=-1)
         events.append(event({"double_agent_to": holder}))
     occupied = sum(1 for c in state.grid if c >= 0)
     if not failed and "media" in state.status and occupied >= 2:
-        return replace(state, phase=MEDIA), events + [event({"media": seat})]
+        return evolve(state, phase=MEDIA), events + [event({"media": seat})]
     state, more = next_turn(state)
     return state, events + more
 
@@ -73,14 +71,14 @@ def apply_media(state, seat, action):
     """Media: pick cells one by one, then put their contents back in a new order (or stop)."""
     kind = action["type"]
     if kind == "media_pick":
-        return replace(state, media_picks=state.media_picks + (action["cell"],)), [
+        return evolve(state, media_picks=state.media_picks + (action["cell"],)), [
             event({"media_pick": action["cell"]})]
     events = []
     if kind == "media_place":
         grid = list(state.grid)
         for src, dst in zip(state.media_picks, action["cells"]):
             grid[dst] = state.grid[src]
-        state = replace(state, grid=tuple(grid))
+        state = evolve(state, grid=tuple(grid))
         events.append(event({"media_place": {"from": list(state.media_picks), "to": list(action["cells"])}}))
     state, more = next_turn(state)
     return state, events + more
@@ -88,10 +86,10 @@ def apply_media(state, seat, action):
 
 def next_turn(state):
     """Reset turn-scoped fields; the next seat's Phase 1, or the UN peace phase after the last."""
-    state = replace(state, **TURN_RESET)
+    state = evolve(state, **TURN_RESET)
     if state.turn != last_player(state):
         nxt = (state.turn - 1) % state.cfg.players
-        return replace(state, turn=nxt, phase=MOVE), [event({"turn": nxt})]
+        return evolve(state, turn=nxt, phase=MOVE), [event({"turn": nxt})]
     return un_peace_phase(state)
 
 
@@ -109,21 +107,21 @@ def un_peace_phase(state):
     """End check, else open the secret rotation vote."""
     cfg = state.cfg
     if aims_captured(state) >= cfg.aim_limit and (not cfg.need_dark_agent or dark_agent_captured(state)):
-        return replace(state, phase=OVER, end_reason="objectives"), [event({"game_over": "objectives"})]
+        return evolve(state, phase=OVER, end_reason="objectives"), [event({"game_over": "objectives"})]
     if state.round >= round_limit(cfg):
-        return replace(state, phase=OVER, end_reason="rounds"), [event({"game_over": "rounds"})]
-    return replace(state, phase=VOTE, votes=(-1,) * cfg.players), [event({"un_vote": state.round})]
+        return evolve(state, phase=OVER, end_reason="rounds"), [event({"game_over": "rounds"})]
+    return evolve(state, phase=VOTE, votes=(-1,) * cfg.players), [event({"un_vote": state.round})]
 
 
 def apply_vote(state, seat, action, rng):
     """Record a secret vote; when everyone has voted, reveal, rotate if passed, next round."""
     votes = replace_at(state.votes, seat, 1 if action["rotate"] else 0)
-    state = replace(state, votes=votes)
+    state = evolve(state, votes=votes)
     if -1 in votes:
         return state, [event({"voted": seat}, {seat: {"rotate": action["rotate"]}})]
     passed, public = tally_votes(state, rng)
     grid = board.rotate_grid(state.grid) if passed else state.grid
-    state = replace(state, grid=grid, votes=(), round=state.round + 1, turn=state.first,
+    state = evolve(state, grid=grid, votes=(), round=state.round + 1, turn=state.first,
                     phase=MOVE, rotations=state.rotations + passed)
     return state, [event({"voted": seat}), event(public), event({"round": state.round})]
 

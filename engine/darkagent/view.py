@@ -22,7 +22,7 @@ def view(state, seat):
         "you": seat, "options": state.cfg.to_json(), "phase": state.phase, "round": state.round,
         "round_limit": round_limit(state.cfg), "first": state.first, "turn": state.turn,
         "last_player": last_player(state), "place_order": list(state.place_order),
-        "grid": [[describe(state.grid[line * DEPTH + d]) for d in range(DEPTH)] for line in range(LINES)],
+        "grid": _grid_view(state.grid),
         "attempt_markers": dict(zip(AIM_NAMES, state.markers)),
         "satellites": [list(s) for s in state.sats],
         "double_agent": state.double_agent,
@@ -44,7 +44,26 @@ def view(state, seat):
     return out
 
 
+def _grid_view(grid):
+    """The theatre as lines of cell descriptions (fresh dicts from a per-code table)."""
+    table = _DESCRIPTIONS
+    out = []
+    for line in range(LINES):
+        row = []
+        for code in grid[line * DEPTH:(line + 1) * DEPTH]:
+            item = table.get(code)
+            if item is None and code >= 0:
+                item = table[code] = describe(code)
+            row.append(None if item is None else dict(item))
+        out.append(row)
+    return out
+
+
+_DESCRIPTIONS = {}
+
+
 def _player_view(state, seat):
+    entries = ledger(state, seat)
     return {
         "seat": seat, "reserve": list(state.reserve[seat]), "wounded": list(state.wounded[seat]),
         "super_token": state.super_token[seat], "hand_size": len(state.hands[seat]),
@@ -53,8 +72,8 @@ def _player_view(state, seat):
         "kills": [list(k) for k in state.kills[seat]],
         "virology_used": state.virology_used[seat],
         "has_voted": bool(state.votes) and state.votes[seat] != -1,
-        "ledger": ledger(state, seat),
-        "score": sum(e["vp"] for e in ledger(state, seat)),
+        "ledger": entries,
+        "score": sum(e["vp"] for e in entries),
     }
 
 
