@@ -4,7 +4,7 @@ from flask import Flask
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-from . import api_events, api_matches, api_meta, config as config_module
+from . import api_events, api_matches, api_meta, api_odds, config as config_module
 from .errors import ApiError, register_error_handlers
 from .jobs import after_save as jobs_after_save, queue_for
 from .store import Store
@@ -34,7 +34,7 @@ def create_app(config=None):
                       default_limits=[app.config["RATE_LIMIT"]], headers_enabled=True,
                       key_prefix=app.config["PREFIX"] + "limit")
     limiter.exempt(api_meta.bp)
-    for blueprint in (api_meta.bp, api_matches.bp, api_events.bp):
+    for blueprint in (api_meta.bp, api_matches.bp, api_events.bp, api_odds.bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)
     return app

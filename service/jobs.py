@@ -7,11 +7,14 @@ functions are named by their import path so the API never imports worker code.
 from datetime import timedelta
 
 from rq import Queue, Retry
+from rq.exceptions import NoSuchJobError
+from rq.job import Job
 
 from .matches import bot_seats_to_move
 
 BOT_TURN = "worker.jobs.bot_turn"
 CLOCK_EXPIRED = "worker.jobs.clock_expired"
+TURN_ODDS = "worker.jobs.turn_odds"
 
 
 def queue_for(connection, name="safehouse"):
@@ -44,3 +47,22 @@ def after_save(queue, match_id, match, meta):
     """Everything that follows a write: bot turns now, the turn clock later."""
     enqueue_bot_turns(queue, match_id, match, meta)
     enqueue_clock(queue, match_id, match, meta)
+
+
+def enqueue_turn_odds(queue, key, question):
+    """Queue the odds of a planned Dark Agent turn under a job id derived from the question."""
+    job_id = f"odds-{key[:40]}"
+    queue.enqueue_call(TURN_ODDS, args=(key, question), job_id=job_id, result_ttl=3600,
+                       failure_ttl=3600, retry=Retry(max=1))
+    return job_id
+
+
+def job_state(connection, job_id):
+    """(status, result) of a job, or None when there is no such job."""
+    try:
+        job = Job.fetch(job_id, connection=connection)
+    except NoSuchJobError:
+        return None
+    status = job.get_status(refresh=True)
+    status = getattr(status, "value", status)
+    return status, job.return_value() if status == "finished" else None

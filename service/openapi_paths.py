@@ -102,4 +102,18 @@ PATHS = {
         "operationId": "getReplay", "summary": "Full replay with the seed (finished matches)",
         "parameters": [MATCH_ID],
         "responses": {"200": _json("Replay"), **_errors(404, 409)}}},
+    "/darkagent/odds/attack": {"post": {
+        "operationId": "darkAgentAttackOdds", "summary": "Exact success probability of one Dark Agent attack",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("AttackOddsRequest")}}},
+        "responses": {"200": _json("AttackOdds"), **_errors(400, 404, 413, 415)}}},
+    "/darkagent/odds/turn": {"post": {
+        "operationId": "darkAgentTurnOdds",
+        "summary": "Odds and expected VP of a planned turn (cached, else computed by a worker job)",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("TurnOddsRequest")}}},
+        "responses": {"200": _json("JobStatus", "Answered from the cache"),
+                      "202": _json("JobStatus", "Queued; poll /jobs/{job_id}"), **_errors(400, 404, 413, 415)}}},
+    "/jobs/{job_id}": {"get": {
+        "operationId": "getJob", "summary": "State and result of a queued computation",
+        "parameters": [{"name": "job_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+        "responses": {"200": _json("JobStatus"), **_errors(404)}}},
 }

@@ -218,3 +218,42 @@ class Health(Schema):
 
     status = fields.String(required=True)
     redis = fields.Boolean(required=True)
+
+
+class AttackOddsRequest(Schema):
+    """POST /darkagent/odds/attack: {"attack": {spies, bonus, equipment, defence | spy_base}}."""
+
+    class Meta:
+        unknown = RAISE
+
+    attack = fields.Dict(required=True, metadata={"description": (
+        "spies: [levels], bonus: int, equipment: [rifle|binoculars|rocket_launcher], "
+        "defence: fixed defence OR spy_base: defence before the defender's 1d6, vp: int")})
+
+
+class TurnOddsRequest(Schema):
+    """POST /darkagent/odds/turn: attacks in order; the turn stops at the first failure."""
+
+    class Meta:
+        unknown = RAISE
+
+    attacks = fields.List(fields.Dict(), required=True)
+    trials = fields.Integer(load_default=20000, validate=validate.Range(min=0, max=200000),
+                            metadata={"description": "Monte Carlo cross-check trials (0 = none)"})
+
+
+class AttackOdds(Schema):
+    """Exact odds of one attack."""
+
+    fraction = fields.String(required=True)
+    probability = fields.Float(required=True)
+    bonus = fields.Integer(required=True)
+    attack = fields.Dict(required=True)
+
+
+class JobStatus(Schema):
+    """A queued computation."""
+
+    job_id = fields.String(required=True)
+    status = fields.String(required=True, metadata={"description": "queued | started | finished | failed | ..."})
+    result = fields.Dict()

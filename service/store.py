@@ -132,3 +132,12 @@ class Store:
         if self.redis.set(name, _dumps(record), nx=True, ex=ttl):
             return record
         return json.loads(self.redis.get(name))
+
+    def cache_get(self, kind, key):
+        """A cached JSON answer or None."""
+        raw = self.redis.get(f"{self.prefix}cache:{kind}:{key}")
+        return None if raw is None else json.loads(raw)
+
+    def cache_put(self, kind, key, value, ttl=7 * 86400):
+        """Cache a JSON answer by question key."""
+        self.redis.set(f"{self.prefix}cache:{kind}:{key}", _dumps(value), ex=ttl)

@@ -89,3 +89,14 @@ def clock_expired(match_id, version):
         raise
     after_save(_queue(st), match_id, new, meta)
     return {"status": "zombie", "version": new.version}
+
+
+def turn_odds(key, question):
+    """Exact odds of a planned Dark Agent turn plus a Monte Carlo cross-check; cached by key."""
+    from engine.darkagent import planning
+    result = {"exact": planning.turn_odds_exact(question["attacks"])}
+    if question.get("trials"):
+        result["monte_carlo"] = planning.turn_odds_monte_carlo(
+            question["attacks"], question["trials"], seed=int(key[:12], 16))
+    store().cache_put("turn-odds", key, result)
+    return result
