@@ -7,8 +7,6 @@ T9), the rest is the supply; shuffle the missions (plus the Risky ones in Risk m
 is random unless the `dealer` option names a seat; the player to the dealer's left leads first.
 """
 
-import math
-
 from engine.errors import InvalidOptions
 
 from .data import (DECK, INTEL_TOKENS, PARAMS, PROPOSALS, PUBLIC_ROLES, ROLES, SPECIAL_ROLES,
@@ -17,38 +15,38 @@ from .flow import start_trick
 from .state import DESIGNATE, InsideJobSetup, InsideJobState
 
 def fast_shuffle(rng, items):
-    """A uniform shuffle from one random permutation index: a uniform x in [0, n!) built from
-    whole 64-bit draws (with rejection), decoded as Fisher-Yates swap indices (mixed radix).
-    A 52-card deck costs 4 draws instead of 51."""
+    """A uniform Fisher-Yates shuffle whose swap indices come in blocks: one `randbelow` over
+    the product of several consecutive ranges (kept below 2**62) is decoded digit by digit
+    (mixed radix), so a 52-card deck costs ~5 draws instead of 51."""
     items = list(items)
-    n = len(items)
-    if n < 2:
-        return items
-    total, words, limit = _permutation_space(n)
-    while True:
-        x = 0
-        for _ in range(words):
-            x = (x << 64) | rng.next64()
-        if x < limit:
-            break
-    x %= total
-    for i in range(n - 1, 0, -1):
-        x, j = divmod(x, i + 1)
-        items[i], items[j] = items[j], items[i]
+    i = len(items) - 1
+    for product, sizes in _swap_blocks(len(items)):
+        x = rng.randbelow(product)
+        for size in sizes:
+            x, j = divmod(x, size)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
     return items
 
 
-_SPACES = {}
+_BLOCKS = {}
+_BLOCK_LIMIT = 1 << 62
 
 
-def _permutation_space(n):
-    """(n!, 64-bit words needed, rejection limit) for shuffles of n items (cached)."""
-    if n not in _SPACES:
-        total = math.factorial(n)
-        words = (total.bit_length() + 63) // 64
-        space = 1 << (64 * words)
-        _SPACES[n] = (total, words, space - space % total)
-    return _SPACES[n]
+def _swap_blocks(n):
+    """[(product, [range sizes n, n-1, ...]), ...] covering the swaps of an n-item shuffle."""
+    if n not in _BLOCKS:
+        blocks, sizes, product = [], [], 1
+        for size in range(n, 1, -1):
+            if product * size >= _BLOCK_LIMIT:
+                blocks.append((product, sizes))
+                sizes, product = [], 1
+            sizes.append(size)
+            product *= size
+        if sizes:
+            blocks.append((product, sizes))
+        _BLOCKS[n] = blocks
+    return _BLOCKS[n]
 
 
 def check_special_roles(options):
