@@ -195,7 +195,10 @@ class Replay(Schema):
 
 
 class GameType(Schema):
-    """A catalog entry."""
+    """A catalog entry (games may add fields of their own, such as mission lists or presets)."""
+
+    class Meta:
+        unknown = INCLUDE
 
     game = fields.String(required=True)
     name = fields.String(required=True)
