@@ -6,13 +6,12 @@ encrypt, guard (Guard/Sentinel with a free spot), assassinate (Assassin/Sentinel
 deploy (each parameter set the design allows, see the effect modules).
 """
 
-from dataclasses import replace
 
 from .combat import attack_targets, start_attack
 from .common import (AUTO, DECISIONS, DEPLOY, card_info, discard_from_limbo, ev, limbo_add,
                      place_guard, react_cards, react_window_opens, set_skip)
 from .data import GUILD
-from .state import Frame, free_slot, pop, push, set_hand
+from .state import Frame, free_slot, pair_set, pop, push, replace, set_hand
 
 SECRET_PARAMS = {"promo_4b"}  # Telepathy Vision's guess stays private (digest C25)
 
@@ -61,15 +60,19 @@ def cancel_trap(state, seat, log):
 
 def play_card(state, seat, action, log, rng, from_hand=True):
     """Carry out encrypt / guard / assassinate / deploy with a card (from hand or from the deck)."""
-    card = action["card"]
+    card, kind = action["card"], action["type"]
+    if kind == "encrypt":
+        ev(log, {"event": "encrypt", "seat": seat}, {seat: card_info(state, card)})
+        if from_hand:
+            hands = pair_set(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))
+            return replace(state, hands=hands, encrypted=(card,) + state.encrypted,
+                           encrypted_by=(seat,) + state.encrypted_by)
+        return replace(state, deck=tuple(c for c in state.deck if c != card), encrypted=(card,) + state.encrypted,
+                       encrypted_by=(seat,) + state.encrypted_by)
     if from_hand:
         state = set_hand(state, seat, [c for c in state.hands[seat] if c != card])
     else:
         state = replace(state, deck=tuple(c for c in state.deck if c != card))
-    kind = action["type"]
-    if kind == "encrypt":
-        ev(log, {"event": "encrypt", "seat": seat}, {seat: card_info(state, card)})
-        return replace(state, encrypted=(card,) + state.encrypted, encrypted_by=(seat,) + state.encrypted_by)
     state = limbo_add(state, card)
     if kind == "guard":
         return place_guard(state, seat, card, False, log, from_hand)

@@ -15,7 +15,7 @@ from itertools import permutations
 from .common import (AUTO, DECISIONS, answer, card_info, code_shared, discard_from_limbo, ev,
                      limbo_add, react_cards, react_window_opens, reveal_hand_to, set_skip)
 from .data import CODE, CODES, NUMBER
-from .state import Frame, free_slot, pop, push, set_hand, set_slot
+from .state import Frame, free_slot, pop, push, replace, set_hand, set_slot
 
 EP, CCT, RESILIENCE, DECOY, FEDORA = "citrine_6", "promo_7a", "emerald_6", "ruby_2", "promo_5b"
 
@@ -216,7 +216,6 @@ def handle_fedora(state, frame, action, log, rng):
     give, take = action["give"], action["take"]
     pile = tuple(give if c == take else c for c in state.discard)
     state = set_hand(state, frame.seat, [c for c in state.hands[frame.seat] if c != give] + [take])
-    from dataclasses import replace
     state = replace(state, discard=pile)
     ev(log, {"event": "fedora_swap", "seat": frame.seat, "gave": card_info(state, give),
              "took": card_info(state, take)})

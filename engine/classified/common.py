@@ -10,12 +10,11 @@ Handler tables (filled by the effect modules at import):
   sampled state when the sampling seat cannot see it.
 """
 
-from dataclasses import replace
 
 from engine import event
 
 from .data import CODE, CODES, DESIGNS, NUMBER
-from .state import Frame, add_knowledge, free_slot, pair_set, push, set_slot, to_discard
+from .state import Frame, add_knowledge, free_slot, pair_set, push, replace, set_slot, to_discard
 
 DEPLOY = {}
 DECISIONS = {}

@@ -4,12 +4,11 @@ Personality, Hiding Spot (with its final-turn swap), Web Search, Decoy Guard, Ar
 Rooftop Sniper.
 """
 
-from dataclasses import replace
 
 from .combat import attack_targets, start_attack
 from .common import (DECISIONS, DEPLOY, card_info, discard_from_limbo, ev, finish_deploy_frame,
                      limbo_remove, peek, place_guard)
-from .state import free_slot, pair_set, push, set_hand, set_slot
+from .state import free_slot, pair_set, push, replace, set_hand, set_slot
 
 
 def _own_slots(state, seat):

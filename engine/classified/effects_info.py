@@ -6,12 +6,11 @@ Interrogation, Digital Dig, Hacking Dart, Infiltration, Shine Spotlights, Loyalt
 Cybernetic Cubic Tower, High Stakes Gamble, Telepathy Vision.
 """
 
-from dataclasses import replace
 
 from .common import (DECISIONS, DEPLOY, RESECRET, answer, card_info, discard_from_limbo, ev,
                      finish_deploy_frame, limbo_remove, peek, reveal_hand_to, suitcase_number)
 from .data import CODE, CODES, GUILD, GUILD_NAMES, NUMBER, circular_distance
-from .state import Frame, free_slot, guard_count, pair_set, push, set_slot
+from .state import Frame, free_slot, guard_count, pair_set, push, replace, set_slot
 from .turns import finish
 
 NUMBERS = range(1, 10)

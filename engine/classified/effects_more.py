@@ -3,7 +3,6 @@ Precision Procedure, Take a Closer Look, Short Circuit, Suitcase Handoff, Cyber 
 Sandwich, Sands of Time, Unstable Grenade, No-Return Mail.
 """
 
-from dataclasses import replace
 from itertools import permutations
 
 from .actions import card_plays, play_card
@@ -11,7 +10,7 @@ from .combat import attack_targets, start_attack
 from .common import (AUTO, DECISIONS, DEPLOY, RESECRET, add_knowledge, card_info,
                      discard_from_limbo, ev, finish_deploy_frame, limbo_remove, peek)
 from .data import GUILD, PROPOSALS
-from .state import Frame, free_slot, guard_count, pair_set, push, set_hand, set_slot
+from .state import Frame, free_slot, guard_count, pair_set, push, replace, set_hand, set_slot
 
 TOUGH_CHOICE = "ruby_3"
 
@@ -212,6 +211,8 @@ def sandwich(state, seat, card, params, log, rng):
     guard, _, cover = state.guards[other][j]
     top, bottom = state.deck[0], state.deck[-1]
     state = set_slot(replace(state, deck=state.deck[1:-1]), other, j, None)
+    if cover >= 0:
+        state = replace(state, limbo=state.limbo + (cover,))  # the cover waits for the returned card
     state = set_hand(state, seat, state.hands[seat] + (top, bottom, guard))
     ev(log, {"event": "sandwich_take", "seat": seat, "slot2": j, "guard": card_info(state, guard)},
        {seat: {"top": top, "bottom": bottom}})
@@ -230,7 +231,7 @@ def handle_sandwich(state, frame, action, log, rng):
     j, cover = frame.args
     state = set_hand(state, frame.seat, [c for c in state.hands[frame.seat] if c not in (top, bottom, spot)])
     state = replace(state, deck=(top,) + state.deck + (bottom,))
-    state = set_slot(state, 1 - frame.seat, j, (spot, True, cover))
+    state = set_slot(limbo_remove(state, cover), 1 - frame.seat, j, (spot, True, cover))
     state = add_knowledge(state, frame.seat, {"kind": "peek", "where": "deck_top", "cards": [top]})
     state = add_knowledge(state, frame.seat, {"kind": "peek", "where": "deck_bottom", "cards": [bottom]})
     ev(log, {"event": "sandwich_return", "seat": frame.seat, "slot2": j, **card_info(state, spot)})

@@ -1,13 +1,12 @@
 """Promo Deploy effects with their own sub-steps: Sands of Time, Unstable Grenade (one attempt per
 opponent Guard, digest C13), No-Return Mail."""
 
-from dataclasses import replace
 
 from .combat import EP, start_attack
 from .common import (AUTO, DECISIONS, DEPLOY, RESECRET, add_knowledge, card_info,
                      discard_from_limbo, ev, finish_deploy_frame, limbo_remove, peek)
 from .data import PROPOSALS
-from .state import Frame, pair_set, push, set_hand
+from .state import Frame, pair_set, push, replace, set_hand
 
 
 def _sands_options(state, seat, card):

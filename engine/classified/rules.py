@@ -1,6 +1,5 @@
 """The `Game` subclass for Classified Information: options, action schemas, the turn machine."""
 
-from dataclasses import replace
 
 from engine import Game, make_outcome
 from engine.errors import IllegalAction
@@ -9,7 +8,7 @@ from . import effects_cards, effects_info, effects_more, effects_promo  # noqa: 
 from .actions import cancel_trap, main_actions, play_card
 from .common import DECISIONS, card_info, ev
 from .deal import OPTIONS_SPEC, check_selection, deal
-from .state import set_hand, state_from_json, state_to_json
+from .state import replace, set_hand, state_from_json, state_to_json
 from .turns import begin_turn, final_halves, hits, settle
 from .view import sample_state, view_state
 
@@ -121,7 +120,9 @@ class ClassifiedGame(Game):
         elif kind == "cancel_trap":
             state = cancel_trap(state, seat, log)
         else:
-            state = play_card(replace(state, stage="resolving"), seat, action, log, rng)
+            state = play_card(state, seat, action, log, rng)
+            if state.stage == "action":
+                state = replace(state, stage="resolving")
         return settle(state, log, rng), log
 
     def view(self, state, seat):

@@ -1,17 +1,23 @@
 """Turn flow: start of turn (Short Circuit, draw, REACT cost), settling the stack, end of turn,
 the final no-draw round, and the end-of-game resolution (hit test and tie-breaks)."""
 
-from dataclasses import replace
 
 from .common import AUTO, card_info, ev, peek
 from .data import CODE, NUMBER
-from .state import guard_count, pair_set, play_items, set_hand, to_discard, Frame, push
+from .state import Frame, guard_count, pair_set, play_items, push, replace, set_hand, to_discard
 
 
 def begin_turn(state, seat, log):
     """Start seat's turn: Short Circuit check, draw (not in the final round), REACT cost."""
-    state = replace(state, turn=seat, turn_no=state.turn_no + 1, stage="action", stack=())
-    circuits = play_items(state, seat, "short_circuit")
+    draw = state.final_left < 0 and state.deck
+    if draw:
+        card = state.deck[0]
+        hand = tuple(sorted(state.hands[seat] + (card,)))
+        state = replace(state, turn=seat, turn_no=state.turn_no + 1, stage="action", stack=(),
+                        deck=state.deck[1:], hands=pair_set(state.hands, seat, hand))
+    else:
+        state = replace(state, turn=seat, turn_no=state.turn_no + 1, stage="action", stack=())
+    circuits = play_items(state, seat, "short_circuit") if state.play[seat] else ()
     if circuits:
         if guard_count(state, seat) == 3:
             ev(log, {"event": "short_circuit", "seat": seat, "won": True})
@@ -20,9 +26,7 @@ def begin_turn(state, seat, log):
         state = replace(state, play=pair_set(state.play, seat, rest))
         state = to_discard(state, *[i[0] for i in circuits])
         ev(log, {"event": "short_circuit", "seat": seat, "won": False})
-    if state.final_left < 0 and state.deck:
-        card = state.deck[0]
-        state = set_hand(replace(state, deck=state.deck[1:]), seat, state.hands[seat] + (card,))
+    if draw:
         ev(log, {"event": "draw", "seat": seat, "deck_left": len(state.deck)}, {seat: {"card": card}})
     if state.skip[seat]:
         state = replace(state, skip=pair_set(state.skip, seat, False), stage="resolving")
@@ -59,6 +63,8 @@ def hiding_spot_offer(state):
 
 def check_traps(state, log):
     """Cyber Trap (digest C20): its owner wins at once while holding 2 cards of one number."""
+    if not (state.play[0] or state.play[1]):
+        return state
     for seat in (0, 1):
         if play_items(state, seat, "cyber_trap"):
             numbers = [NUMBER[c] for c in state.hands[seat]]

@@ -10,7 +10,7 @@ revealed. The draw deck and the encrypted pile are never shown.
 
 from .common import RESECRET
 from .data import NUMBER
-from .state import ClassifiedState, Frame, _tuplify
+from .state import ClassifiedState, Frame, _tuplify, replace
 
 
 def view_state(state, seat):
@@ -204,7 +204,6 @@ def _assemble(view, seat, deck, encrypted, hands, suitcases, guards, rng):
 
 def _resecret(state, seat):
     """Recompute the private data of frames the sampling seat cannot see."""
-    from dataclasses import replace
     frames = []
     for f in state.stack:
         if f.seat != seat and f.kind in RESECRET:

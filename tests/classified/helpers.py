@@ -1,6 +1,6 @@
 """Helpers for the Classified Information tests: card conservation, random playouts, crafted states."""
 
-from dataclasses import replace
+from engine.classified.state import replace
 
 from engine import Rng
 from engine.classified import RULES
@@ -66,3 +66,72 @@ def with_designs(state, mapping):
     for card, key in mapping.items():
         designs[card] = key
     return replace(state, designs=tuple(designs))
+
+
+def scenario(designs=None, **zones):
+    """A crafted, card-conserving state: the given zones; every unmentioned card goes to the
+    encrypted pile (set-up cards) unless `leftover="deck"`. Seat 0 is to act by default.
+
+    designs: {card id: design key} overrides on the Citrine deck.
+    """
+    leftover = zones.pop("leftover", "encrypted")
+    state = crafted(**zones)
+    if designs:
+        state = with_designs(state, designs)
+    used = set(all_cards(state))
+    rest = tuple(c for c in range(18) if c not in used)
+    if leftover == "deck":
+        state = replace(state, deck=state.deck + rest)
+    else:
+        state = replace(state, encrypted=state.encrypted + rest, encrypted_by=state.encrypted_by + (-1,) * len(rest))
+    check_conservation(state)
+    return state
+
+
+def act(state, seat, action, seed=0):
+    """Check and apply one action (like engine.step, without the Match); returns (state, log)."""
+    assert seat in RULES.to_move(state), (seat, RULES.to_move(state))
+    RULES.check_action(state, seat, action)
+    new, log = RULES.apply(state, seat, action, Rng(seed))
+    check_conservation(new)
+    return new, log
+
+
+def legal(state, seat=None):
+    """Legal actions of seat (default: the first seat to move)."""
+    if seat is None:
+        seat = RULES.to_move(state)[0]
+    return RULES.legal_actions(state, seat)
+
+
+def top(state):
+    """The top frame of the pending stack (or None)."""
+    return state.stack[-1] if state.stack else None
+
+
+def events(log, name):
+    """Public parts of the events called `name`."""
+    return [e["public"] for e in log if e["public"].get("event") == name]
+
+
+def last_answer(state):
+    """The most recent public answer entry."""
+    return state.qa[-1]
+
+
+G, A = 0, 1  # copy offsets: card id = 2 * (number - 1) + copy
+
+
+def card(number, copy=0):
+    """Card id of a number's copy (0 = Guard copy / first Sentinel, 1 = Assassin copy)."""
+    return 2 * (number - 1) + copy
+
+
+def slot(card_id, face_up=False, cover=-1):
+    """A Guard slot value."""
+    return (card_id, face_up, cover)
+
+
+def guards(*rows):
+    """Guard rows for both seats from lists of slot values (padded to 3)."""
+    return tuple(tuple(list(r) + [None] * (3 - len(r))) for r in rows)
