@@ -37,8 +37,8 @@ def playouts(rules, options, seconds):
 
 
 def step_latency(options, n_matches, window=None):
-    """Latencies (us) of validated steps: step + render + match_to_json."""
-    samples = []
+    """Per-step latencies (us): total, step, render, match_to_json (validated step = the sum)."""
+    rows = []
     for seed in range(n_matches):
         m = engine.start("darkagent", options, seed=seed)
         pick = Rng(seed + 99)
@@ -48,13 +48,30 @@ def step_latency(options, n_matches, window=None):
             action = pick.choice(engine.legal_actions(m, seat))
             t0 = time.perf_counter()
             m2 = engine.step(m, seat, action)
+            t1 = time.perf_counter()
             engine.render(m2, seat)
+            t2 = time.perf_counter()
             engine.match_to_json(m2)
-            samples.append((time.perf_counter() - t0) * 1e6)
+            t3 = time.perf_counter()
+            rows.append(((t3 - t0) * 1e6, (t1 - t0) * 1e6, (t2 - t1) * 1e6, (t3 - t2) * 1e6))
             m = m2
             if window and m.version >= window:
                 break
-    return sorted(samples)
+    return rows
+
+
+def percentiles(values):
+    """(p50, p99) of a list of numbers."""
+    values = sorted(values)
+    return values[len(values) // 2], values[int(len(values) * 0.99)]
+
+
+def report_latency(label, rows):
+    """Print p50/p99 of the validated step and of its parts."""
+    parts = ["validated step", "engine.step", "engine.render", "engine.match_to_json"]
+    text = ", ".join(f"{name} p50={percentiles([r[i] for r in rows])[0]:.0f}us "
+                     f"p99={percentiles([r[i] for r in rows])[1]:.0f}us" for i, name in enumerate(parts))
+    print(f"{label} (n={len(rows)}): {text}")
 
 
 def main():
@@ -69,13 +86,8 @@ def main():
         matches, steps, elapsed = playouts(rules, options, args.seconds)
         print(f"playouts {options}: {matches / elapsed:.1f} matches/s, "
               f"{steps / max(matches, 1):.0f} steps/match, {steps / elapsed:.0f} steps/s")
-    lat = step_latency({"players": args.players}, args.latency_matches)
-    p50, p99 = lat[len(lat) // 2], lat[int(len(lat) * 0.99)]
-    print(f"validated step (step+render+match_to_json, full log): n={len(lat)} p50={p50:.0f}us p99={p99:.0f}us")
-    lat = step_latency({"players": args.players}, args.latency_matches, window=150)
-    p50, p99 = lat[len(lat) // 2], lat[int(len(lat) * 0.99)]
-    print(f"validated step, first 150 actions of each match: p50={p50:.0f}us p99={p99:.0f}us")
-
+    report_latency("whole matches", step_latency({"players": args.players}, args.latency_matches))
+    report_latency("first 100 actions", step_latency({"players": args.players}, args.latency_matches, 100))
 
 if __name__ == "__main__":
     main()

@@ -156,14 +156,14 @@ def _best_deploy(st, actions):
     seat = st["you"]
     spotted = st["turn_state"]["spotted"]
 
-    def score(action):
+    def _score(action):
         cell = action["to"]
         line, depth = divmod(cell, DEPTH)
         owners = st["satellites"][line]
         reach = DEPTH if len(owners) == SLOTS and owners.count(seat) == SLOTS else len(owners)
         near = 2.0 if cell in spotted else (1.0 if seat in owners and depth < reach else 0.0)
         return near + 0.1 * sum(1 for c in _neighbours(cell) if _is_target(st, c))
-    return max(actions, key=score)
+    return max(actions, key=_score)
 
 
 def _neighbours(cell):

@@ -43,7 +43,7 @@ def legal_actions(state, seat):
 
 def move_actions(state, seat):
     """Phase 1: two-satellite moves (else single moves), swaps; skip only when nothing is legal."""
-    return [dict(a) for a in _move_actions(state.sats, seat)]
+    return list(_move_actions(state.sats, seat))
 
 
 @lru_cache(maxsize=4096)
@@ -54,7 +54,7 @@ def _move_actions(sats, seat):
     out = [{"type": "move_satellites", "moves": m} for m in moves]
     out += [{"type": "swap_satellite", "line": a, "with_line": b, "owner": o}
             for a, b, o in board.swaps(sats, seat)]
-    return out or [{"type": "skip_satellites"}]
+    return tuple(out or [{"type": "skip_satellites"}])
 
 
 def spot_actions(state, seat):

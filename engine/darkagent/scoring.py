@@ -13,15 +13,25 @@ from .state import OVER
 from .turns import round_limit
 
 
-def ledger(state, seat):
+def deployed_levels(grid, n):
+    """Per seat: levels of that seat's spies in the theatre (one pass over the grid)."""
+    out = [[] for _ in range(n)]
+    for code in grid:
+        if code >= SPY_BASE:
+            out[spy_owner(code)].append(level_of(code))
+    return out
+
+
+def ledger(state, seat, deployed=None):
     """[{"source", "vp"}, ...]: every VP the seat has, with where it comes from."""
+    if deployed is None:
+        deployed = deployed_levels(state.grid, state.cfg.players)[seat]
     entries = [{"source": CARDS[c].name, "kind": CARDS[c].kind, "vp": CARDS[c].vp}
                for c in state.captured[seat]]
     entries += [{"source": f"spy of seat {victim} (level {level})", "kind": "kill", "vp": level}
                 for victim, level in state.kills[seat]]
-    entries += [{"source": f"own spy level {level_of(code)} in the theatre", "kind": "deployed",
-                 "vp": level_of(code)}
-                for code in state.grid if code >= SPY_BASE and spy_owner(code) == seat]
+    entries += [{"source": f"own spy level {level} in the theatre", "kind": "deployed", "vp": level}
+                for level in deployed]
     if state.bonus_holder == seat:
         entries.append({"source": "last objective token", "kind": "bonus", "vp": AIM_BONUS})
     if state.cfg.objective_effects and any(CARDS[c].name == "hostage" for c in state.captured[seat]):

@@ -8,9 +8,9 @@ view and deals the unseen equipment (deck + others' unknown hand cards) at rando
 
 from collections import Counter
 
-from .data import (AIM_NAMES, DEPTH, EQUIP_BASE, EQUIP_INDEX, EQUIPMENT, EQUIPMENT_DECK, LINES,
-                   describe, spy_code)
-from .scoring import ledger, solo_target
+from .data import (AIM_NAMES, CARDS, DEPTH, EQUIP_BASE, EQUIP_INDEX, EQUIPMENT, EQUIPMENT_DECK,
+                   LINES, NATIONS, SPY_LEVELS, describe, spy_code)
+from .scoring import deployed_levels, ledger, solo_target
 from .state import DarkAgentConfig, DarkAgentState
 from .turns import last_player, round_limit
 
@@ -18,6 +18,7 @@ from .turns import last_player, round_limit
 def view(state, seat):
     """The JSON-able view of `state` for `seat` (None = spectator)."""
     n = state.cfg.players
+    deployed = deployed_levels(state.grid, n)
     out = {
         "you": seat, "options": state.cfg.to_json(), "phase": state.phase, "round": state.round,
         "round_limit": round_limit(state.cfg), "first": state.first, "turn": state.turn,
@@ -28,7 +29,7 @@ def view(state, seat):
         "double_agent": state.double_agent,
         "bonus_token": {"aim": state.bonus_aim, "holder": state.bonus_holder},
         "deck_size": len(state.deck), "discard": list(state.discard),
-        "players": [_player_view(state, s) for s in range(n)],
+        "players": [_player_view(state, s, deployed) for s in range(n)],
         "turn_state": {"spotted": list(state.spotted), "sats_used": list(state.sats_used),
                        "used_cells": list(state.used_cells), "status": list(state.status),
                        "turned": state.turned, "media_picks": list(state.media_picks)},
@@ -45,25 +46,19 @@ def view(state, seat):
 
 
 def _grid_view(grid):
-    """The theatre as lines of cell descriptions (fresh dicts from a per-code table)."""
+    """The theatre as lines of cell descriptions (fresh dicts copied from a per-code table)."""
     table = _DESCRIPTIONS
-    out = []
-    for line in range(LINES):
-        row = []
-        for code in grid[line * DEPTH:(line + 1) * DEPTH]:
-            item = table.get(code)
-            if item is None and code >= 0:
-                item = table[code] = describe(code)
-            row.append(None if item is None else dict(item))
-        out.append(row)
-    return out
+    cells = [None if code < 0 else dict(table[code]) for code in grid]
+    return [cells[i:i + DEPTH] for i in range(0, LINES * DEPTH, DEPTH)]
 
 
-_DESCRIPTIONS = {}
+_DESCRIPTIONS = {code: describe(code) for code in
+                 list(range(len(CARDS))) + [EQUIP_BASE + i for i in range(len(EQUIPMENT))] +
+                 [spy_code(seat, level) for seat in range(NATIONS) for level in SPY_LEVELS]}
 
 
-def _player_view(state, seat):
-    entries = ledger(state, seat)
+def _player_view(state, seat, deployed):
+    entries = ledger(state, seat, deployed[seat])
     return {
         "seat": seat, "reserve": list(state.reserve[seat]), "wounded": list(state.wounded[seat]),
         "super_token": state.super_token[seat], "hand_size": len(state.hands[seat]),

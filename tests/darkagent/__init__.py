@@ -1,0 +1,1 @@
+"""Dark Agent tests: odds, scenarios, views, golden playthroughs, heuristic bot."""

@@ -20,15 +20,19 @@ class ForcedRng:
         self.dice = list(dice)
 
     def die(self, sides=6):
+        """The next forced die."""
         return self.dice.pop(0)
 
     def randbelow(self, n):
+        """Always 0."""
         return 0
 
     def shuffled(self, seq):
+        """The sequence unchanged."""
         return list(seq)
 
     def choice(self, seq):
+        """The first element."""
         return seq[0]
 
 

@@ -12,6 +12,7 @@ AIM = card("nuclear_submarine")  # defence 20
 
 
 def spotted(state, *cells):
+    """State with exactly these cells spotted."""
     return replace(state, spotted=tuple(cells))
 
 
@@ -20,11 +21,12 @@ def test_sentinel_success_captures_and_scores():
     s, events = act(s, 0, {"type": "attack", "target": cell(0, 1), "spies": [cell(0, 0)]}, [4, 4, 3, 3])
     assert events[0]["public"]["attack"]["success"] and events[0]["public"]["attack"]["dice"] == [4, 4, 3, 3]
     assert s.grid[cell(0, 1)] == EMPTY and s.captured[0] == (SENT2,)
-    assert RULES_score(s, 0) == 2 + 2  # sentinel level + own deployed L2 spy
+    assert score_of(s, 0) == 2 + 2  # sentinel level + own deployed L2 spy
     assert s.phase == ACT
 
 
-def RULES_score(state, seat):
+def score_of(state, seat):
+    """The seat's VP total."""
     from engine.darkagent.scoring import score
     return score(state, seat)
 
@@ -54,7 +56,7 @@ def test_spy_attack_level_sum_rule_and_defender_die():
     att = events[0]["public"]["attack"]
     assert att["defender_die"] == 6 and att["defence"] == 18 and att["success"]
     assert s2.grid[cell(1, 0)] == EMPTY and s2.reserve[1] == (2, 3) and s2.kills[0] == ((1, 2),)
-    assert RULES_score(s2, 0) == 3 + 2
+    assert score_of(s2, 0) == 3 + 2
 
 
 def test_spy_attack_failure_by_defender_die():
@@ -72,7 +74,7 @@ def test_dark_agent_needs_level_sum_and_scores_five():
     assert spies == [[cell(0, 0), cell(0, 1)]]  # 2 alone and 5 alone are not > 5
     s2, _ = act(s, 0, {"type": "attack", "target": cell(1, 0), "spies": [cell(0, 0), cell(0, 1)]},
                 [6, 6, 5, 5, 1])
-    assert s2.captured[0] == (card("dark_agent"),) and RULES_score(s2, 0) == 5 + 7
+    assert s2.captured[0] == (card("dark_agent"),) and score_of(s2, 0) == 5 + 7
 
 
 def test_objective_blocked_by_adjacent_sentinel_or_enemy_spy_unless_explosives():
@@ -84,7 +86,7 @@ def test_objective_blocked_by_adjacent_sentinel_or_enemy_spy_unless_explosives()
     assert attacks == [{"type": "attack", "target": cell(1, 1), "spies": [cell(1, 0)], "explosives": True}]
     s, _ = act(armed, 0, attacks[0], [6, 6, 6, 5])
     assert s.captured[0] == (AIM,) and s.discard == ("explosives",) and s.hands[0] == ()
-    assert s.bonus_holder == 0 and s.bonus_aim == AIM and RULES_score(s, 0) == 6 + 3 + 5
+    assert s.bonus_holder == 0 and s.bonus_aim == AIM and score_of(s, 0) == 6 + 3 + 5
     enemy = put(base, {cell(1, 2): spy(1, 2)})
     assert not [a for a in legal(enemy) if a["type"] == "attack" and a["target"] == cell(1, 1)]
 
@@ -102,7 +104,7 @@ def test_plus_three_token_moves_to_the_latest_objective_winner():
     s = spotted(put(blank(), {cell(0, 0): spy(0, 5), cell(0, 1): AIM}), cell(0, 0), cell(0, 1))
     s = replace(s, bonus_holder=1, bonus_aim=card("hostage"), captured=((), (card("hostage"),)))
     s2, _ = act(s, 0, {"type": "attack", "target": cell(0, 1), "spies": [cell(0, 0)]}, [6, 6, 6, 6])
-    assert s2.bonus_holder == 0 and RULES_score(s2, 1) == 6 and RULES_score(s2, 0) == 6 + 3 + 5
+    assert s2.bonus_holder == 0 and score_of(s2, 1) == 6 and score_of(s2, 0) == 6 + 3 + 5
 
 
 def test_double_agent_fights_for_you_unblocks_objective_and_goes_to_owner():

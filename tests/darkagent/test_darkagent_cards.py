@@ -12,6 +12,7 @@ AIM = card("nuclear_submarine")
 
 
 def with_spy_and_sentinel(**kw):
+    """Seat 0's spotted L2 spy next to a spotted level-2 sentinel."""
     s = put(blank(**kw), {cell(0, 0): spy(0, 2), cell(0, 1): SENT2})
     return replace(s, spotted=(cell(0, 0), cell(0, 1)), reserve=((3, 5), (2, 3, 5)))
 
