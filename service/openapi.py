@@ -5,6 +5,8 @@ Per game it adds named schemas: `<Game>Options`, one `<Game><Type>Action` per ac
 result to openapi.yaml; a test fails when the committed file differs.
 """
 
+import functools
+
 import yaml
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
@@ -14,6 +16,13 @@ from engine.registry import BUILTIN
 
 from . import schemas
 from .openapi_paths import PATHS
+from .view_schema import view_schema as _view_schema
+
+
+@functools.lru_cache(maxsize=None)
+def inferred_view_schema(game_id):
+    """The inferred view schema of a game (cached per process)."""
+    return _view_schema(game_id)
 
 JSON_TYPES = {"int": {"type": "integer"}, "str": {"type": "string"}, "bool": {"type": "boolean"},
               "object": {"type": "object"}, "list": {"type": "array", "items": {}},
@@ -61,8 +70,9 @@ def game_components(rules):
     out[f"{prefix}Action"] = {
         "oneOf": [{"$ref": ref} for ref in mapping.values()],
         "discriminator": {"propertyName": "type", "mapping": mapping}}
-    view = getattr(rules, "view_schema", None) or {"type": "object"}
-    out[f"{prefix}View"] = dict(view, description=f"The `state` of a {rules.name} MatchView.")
+    view = getattr(rules, "view_schema", None) or inferred_view_schema(rules.id)
+    out[f"{prefix}View"] = dict(view, description=f"The `state` of a {rules.name} MatchView "
+                                "(inferred from seeded sample playouts; see service/view_schema.py).")
     return out
 
 

@@ -57,6 +57,8 @@ def test_generated_client_plays_a_full_match(generated, server, game_id):
     assert isinstance(made, models.CreatedMatch), made
     seats = {t.seat: client_mod.AuthenticatedClient(base_url=server, token=t.token) for t in made.tokens}
     rng = engine.Rng(7)
+    from service.openapi import game_schema_prefix
+    view_model = getattr(models, f"{game_schema_prefix(engine.get_game(game_id))}View")
     view = api.get_match.sync(made.match_id, client=anonymous)
     for _ in range(engine.get_game(game_id).max_length):
         if view.finished:
@@ -67,6 +69,7 @@ def test_generated_client_plays_a_full_match(generated, server, game_id):
         body = models.ActionRequest(action=models.ActionRequestAction.from_dict(action), version=view.version)
         answer = api.post_action.sync(made.match_id, client=seats[seat], body=body)
         assert isinstance(answer, models.MatchView), answer
+        assert view_model.from_dict(answer.state.to_dict()).to_dict() == answer.state.to_dict()
         view = answer
     assert view.finished and view.outcome is not None
     replay = api.get_replay.sync(made.match_id, client=anonymous)
