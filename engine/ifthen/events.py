@@ -7,13 +7,12 @@ from the top of the draw deck, then from the market (those cards are public); if
 cannot cover every draw the codebreakers lose at once.
 """
 
-from dataclasses import replace
 
 from engine.core import event
 
 from .data import (EV_AMNESTY, EV_CLEAN_SLATE, EV_MARKET_CRASH, EV_REINFORCEMENTS, EV_SHREDDER,
                    EV_SUPPLY_DROP, EVENT_BY_ID)
-from .state import cb_seat
+from .state import cb_seat, replace
 from .turns import finish, give_card, refill_market
 
 

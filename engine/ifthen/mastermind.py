@@ -8,12 +8,11 @@ draw the top card of its own deck and then put one hand card at the bottom of th
 can do neither it passes.
 """
 
-from dataclasses import replace
 
 from engine.core import event
 
 from .challenges import challenge_from_key
-from .state import remove_card
+from .state import remove_card, replace
 from .turns import advance
 
 

@@ -315,3 +315,21 @@ def _describe_req(node):
         return "with the other parity than the last card"
     a, b = node["cross"]
     return f"whose {ATTR_LABELS[a]} equals the last card's {ATTR_LABELS[b]}"
+
+
+_TABLES = {}
+_TABLES_LIMIT = 4096
+
+
+def table_of(rule):
+    """The validity table of a rule, cached by its canonical JSON (bounded cache)."""
+    key = canonical({"clauses": rule.get("clauses"), "otherwise": rule.get("otherwise", "ANY")}) \
+        if isinstance(rule, dict) and set(rule) <= {"clauses", "otherwise"} else None
+    found = _TABLES.get(key) if key else None
+    if found is None:
+        found = compile_rule(rule)
+        if key:
+            if len(_TABLES) >= _TABLES_LIMIT:
+                _TABLES.clear()
+            _TABLES[key] = found
+    return found

@@ -20,7 +20,7 @@ from . import mastermind, team, turns
 from .challenges import CURATED_BY_ID
 from .data import (EV_CHEAP_INTEL, EV_DOUBLE_PLAY, EV_FREE_SHRED, EV_HAND_OFF, EV_INSPECTION,
                    EV_LOCKDOWN, EV_PASS, EV_RECOUNT, GAME_NUMBERS, HOUSE_RULES)
-from .rulelang import RuleError, check_rule
+from .rulelang import RuleError, table_of
 from .setup import new_state
 from .state import cb_seat, state_from_json, state_to_json
 from .view import sample_state, view_state
@@ -178,7 +178,7 @@ class IfThen(Game):
             if seat not in self.to_move(state) or not team.can_guess(state):
                 raise IllegalAction("guess is not legal now", "action")
             try:
-                check_rule(action["rule"])
+                table_of(action["rule"])
             except RuleError as exc:
                 raise InvalidAction(f"malformed rule: {exc}", "rule") from None
             return

@@ -67,28 +67,44 @@ class IfThenState:
 
 
 FIELD_NAMES = tuple(f.name for f in fields(IfThenState))
+_new = object.__new__
 
 
-def _to_list(value):
-    if isinstance(value, tuple):
-        return [_to_list(v) for v in value]
-    return value
+def replace(state, **changes):
+    """A copy of `state` with `changes` (a fast dataclasses.replace: no re-validation)."""
+    new = _new(IfThenState)
+    attrs = new.__dict__
+    attrs.update(state.__dict__)
+    attrs.update(changes)
+    return new
 
 
-def _to_tuple(value):
-    if isinstance(value, list):
-        return tuple(_to_tuple(v) for v in value)
-    return value
+NESTED_FIELDS = ("hands", "market", "line", "invalid", "judgments")
+FLAT_FIELDS = ("challenge_options", "hints_revealed", "candidates", "revealed", "deck", "boxed",
+               "burned", "discard", "wrong_guesses", "voters", "event_deck", "event_discard",
+               "held", "ak_deck", "ak_hand", "ak_known")
+SCALAR_FIELDS = tuple(n for n in FIELD_NAMES if n not in NESTED_FIELDS and n not in FLAT_FIELDS)
 
 
 def state_to_json(state):
     """Lossless JSON form of a state."""
-    return {name: _to_list(getattr(state, name)) for name in FIELD_NAMES}
+    attrs = state.__dict__
+    data = {name: attrs[name] for name in SCALAR_FIELDS}
+    for name in FLAT_FIELDS:
+        data[name] = list(attrs[name])
+    for name in NESTED_FIELDS:
+        data[name] = [list(item) for item in attrs[name]]
+    return data
 
 
 def state_from_json(data):
     """Inverse of `state_to_json`."""
-    return IfThenState(**{name: _to_tuple(data[name]) for name in FIELD_NAMES})
+    values = {name: data[name] for name in SCALAR_FIELDS}
+    for name in FLAT_FIELDS:
+        values[name] = tuple(data[name])
+    for name in NESTED_FIELDS:
+        values[name] = tuple(tuple(item) for item in data[name])
+    return IfThenState(**values)
 
 
 def cb_seat(state, index):

@@ -9,15 +9,15 @@ at most one proposal per turn, and the consent of every other seated codebreaker
 the hint shown is one of the challenge's two, at random.
 """
 
-from dataclasses import replace
 
 from engine.core import event
 
 from .challenges import CURATED_BY_ID, challenge_from_key
 from .data import (EV_CHEAP_INTEL, EV_DOUBLE_PLAY, EV_FREE_SHRED, EV_HAND_OFF, EV_INSPECTION,
                    EV_PASS, EV_RECOUNT, GAME_NUMBERS, HALF_CODES)
-from .rulelang import canonical, compile_rule
-from .state import active_count, cb_index, last_half, penalty_draws, penalty_level, remove_card
+from .rulelang import canonical, table_of
+from .state import (active_count, cb_index, last_half, penalty_draws, penalty_level,
+                    remove_card, replace)
 from .turns import add_judgment, end_turn, finish, give_card, take_from_hand
 
 
@@ -40,7 +40,7 @@ def wrong_guess_cost(state):
 
 def apply_guess(state, seat, rule, evs):
     """Judge a guess: right wins at once, wrong costs cards from the draw deck."""
-    table = compile_rule(rule)
+    table = table_of(rule)
     if table == challenge_from_key(state.challenge).table:
         evs.append(event({"guess": bare_rule(rule), "seat": seat, "correct": True}))
         return replace(finish(state, "win", "the code was guessed"), master=seat)

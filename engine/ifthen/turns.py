@@ -8,14 +8,13 @@ drawing; a round ends after as many turns as there are active codebreakers (2 wi
 codebreaker); the team loses when `turn_cap` codebreaker turns have passed.
 """
 
-from dataclasses import replace
 
 from engine.core import event
 
 from .challenges import agrees, challenge_from_key, CURATED_BY_ID
 from .data import (EV_DOUBLE_JEOPARDY, EV_OPEN_BOOK, EV_REVERSE, EV_SAFE_HARBOUR,
                    EV_SECOND_CHANCE, GAME_NUMBERS, HOUSE_RULES, CARD_CODES, HALF_CODES)
-from .state import active_count, cb_seat, last_half, penalty_draws, remove_card
+from .state import active_count, cb_seat, last_half, penalty_draws, remove_card, replace
 
 
 def finish(state, result, reason):
@@ -25,8 +24,7 @@ def finish(state, result, reason):
 
 def add_judgment(state, judgment):
     """Record a public judgment and narrow the curated candidates accordingly."""
-    candidates = tuple(cid for cid in state.candidates if agrees(CURATED_BY_ID[cid], judgment))
-    return replace(state, judgments=state.judgments + (judgment,), candidates=candidates)
+    return replace(state, **judgment_changes(state, judgment))
 
 
 def refill_market(market, deck):
@@ -37,36 +35,52 @@ def refill_market(market, deck):
     return market + tuple((card, 0) for card in deck[:missing]), deck[missing:]
 
 
-def give_card(state, index, card, public):
-    """Codebreaker `index` receives `card`; `public` cards are marked revealed."""
+def hand_gain(state, index, card, public):
+    """Field changes for codebreaker `index` receiving `card` (`public` marks it revealed)."""
     hands = list(state.hands)
     hands[index] = hands[index] + (card,)
     revealed = tuple(sorted(state.revealed + (card,))) if public else state.revealed
-    return replace(state, hands=tuple(hands), revealed=revealed)
+    return {"hands": tuple(hands), "revealed": revealed}
 
 
-def take_from_hand(state, index, card):
-    """Codebreaker `index` loses `card` (its revealed mark goes with it)."""
+def hand_loss(state, index, card):
+    """Field changes for codebreaker `index` losing `card` (its revealed mark goes with it)."""
     hands = list(state.hands)
     hands[index] = remove_card(hands[index], card)
     revealed = state.revealed
     if card in revealed:
         revealed = remove_card(revealed, card)
-    return replace(state, hands=tuple(hands), revealed=revealed)
+    return {"hands": tuple(hands), "revealed": revealed}
+
+
+def give_card(state, index, card, public):
+    """Codebreaker `index` receives `card`; `public` cards are marked revealed."""
+    return replace(state, **hand_gain(state, index, card, public))
+
+
+def take_from_hand(state, index, card):
+    """Codebreaker `index` loses `card` (its revealed mark goes with it)."""
+    return replace(state, **hand_loss(state, index, card))
+
+
+def judgment_changes(state, judgment):
+    """Field changes recording a public judgment and narrowing the curated candidates."""
+    candidates = tuple(cid for cid in state.candidates if agrees(CURATED_BY_ID[cid], judgment))
+    return {"judgments": state.judgments + (judgment,), "candidates": candidates}
 
 
 def play_card(state, seat, card, orient, rng, evs):
     """A codebreaker plays `card` with `orient` on top."""
     prev, half = last_half(state), 2 * card + orient
     valid = challenge_from_key(state.challenge).is_valid(prev, half)
-    state = take_from_hand(state, state.turn, card)
-    state = add_judgment(state, ("play", prev, half, -1, valid))
+    changes = hand_loss(state, state.turn, card)
+    changes.update(judgment_changes(state, ("play", prev, half, -1, valid)))
     evs.append(event({"action": "play", "seat": seat, "card": card, "orient": orient,
                       "top": HALF_CODES[half], "valid": valid}))
     if valid:
-        state = replace(state, line=state.line + ((card, orient),))
+        state = replace(state, line=state.line + ((card, orient),), **changes)
         return after_action(state, rng, evs)
-    state = replace(state, invalid=state.invalid + ((len(state.line) - 1, card, orient),))
+    state = replace(state, invalid=state.invalid + ((len(state.line) - 1, card, orient),), **changes)
     if EV_SECOND_CHANCE in state.held:
         return replace(state, phase="second_chance")
     return begin_penalty(state, rng, evs, True)
@@ -115,25 +129,26 @@ def draw_penalty_card(state, seat, source, slot, rng, evs):
     """Draw one penalty card from the deck or a market slot."""
     if source == "deck":
         card = state.deck[0]
-        state = give_card(replace(state, deck=state.deck[1:]), state.turn, card, False)
+        changes = hand_gain(state, state.turn, card, False)
+        changes["deck"] = state.deck[1:]
         evs.append(event({"draw": "deck", "seat": seat}, {seat: {"card": card}}))
     else:
         card = state.market[slot][0]
-        market = state.market[:slot] + state.market[slot + 1:]
-        market, deck = refill_market(market, state.deck)
-        state = give_card(replace(state, market=market, deck=deck), state.turn, card, True)
+        changes = hand_gain(state, state.turn, card, True)
+        changes["market"], changes["deck"] = refill_market(
+            state.market[:slot] + state.market[slot + 1:], state.deck)
         evs.append(event({"draw": "market", "seat": seat, "card": card}))
-    state = replace(state, penalty_left=state.penalty_left - 1)
-    if state.penalty_left:
-        return state
-    return after_action(state, rng, evs)
+    left = state.penalty_left - 1
+    if left:
+        return replace(state, penalty_left=left, **changes)
+    return after_action(replace(state, penalty_left=0, **changes), rng, evs)
 
 
 def after_action(state, rng, evs):
     """After a play resolves: a Double Play bonus play, or the end of the turn."""
     if state.bonus_plays == 2 and state.hands[state.turn]:
         return replace(state, phase="turn", bonus_plays=1, penalty_left=0)
-    return end_turn(replace(state, bonus_plays=0, penalty_left=0), rng, evs)
+    return end_turn(state, rng, evs)
 
 
 def next_active(state, index):
@@ -146,40 +161,35 @@ def next_active(state, index):
     return -1
 
 
-def start_turn(state, index):
-    """Codebreaker `index` begins a turn."""
-    return replace(state, phase="turn", turn=index, guessed=False, hint_asked=False,
-                   bonus_plays=0, penalty_left=0)
-
-
 def end_turn(state, rng, evs):
     """Close the turn: win check, turn cap, end of round (event), next codebreaker."""
     if not any(state.hands):
         evs.append(event({"win": "every codebreaker emptied their hand"}))
         return finish(state, "win", "every codebreaker emptied their hand")
-    state = replace(state, turns_taken=state.turns_taken + 1,
-                    turns_in_round=state.turns_in_round + 1)
-    if state.turns_taken >= HOUSE_RULES["turn_cap"]:
-        return finish(state, "loss", "the turn limit was reached")
+    taken, in_round = state.turns_taken + 1, state.turns_in_round + 1
+    if taken >= HOUSE_RULES["turn_cap"]:
+        return finish(replace(state, turns_taken=taken), "loss", "the turn limit was reached")
     solo = GAME_NUMBERS["turns_per_round_solo"]
     round_length = solo if state.n_cb == 1 else max(1, active_count(state))
-    if state.turns_in_round >= round_length:
-        from .events import reveal_event
-        state = reveal_event(state, rng, evs)
-        state = replace(state, round=state.round + 1, turns_in_round=0, safe_harbour_used=False)
-        if state.phase == "over":
-            return state
-        if state.mastermind:
-            return replace(state, phase="ak_turn")
-    return advance(state)
+    if in_round < round_length:
+        return advance(state, turns_taken=taken, turns_in_round=in_round)
+    from .events import reveal_event
+    state = reveal_event(replace(state, turns_taken=taken), rng, evs)
+    if state.phase == "over":
+        return replace(state, round=state.round + 1, turns_in_round=0)
+    if state.mastermind:
+        return replace(state, phase="ak_turn", round=state.round + 1, turns_in_round=0,
+                       safe_harbour_used=False, bonus_plays=0, penalty_left=0)
+    return advance(state, round=state.round + 1, turns_in_round=0, safe_harbour_used=False)
 
 
-def advance(state):
-    """Hand the turn to the next active codebreaker."""
+def advance(state, **changes):
+    """Hand the turn to the next active codebreaker (applying `changes` too)."""
     nxt = next_active(state, state.turn)
     if nxt < 0:
-        return finish(state, "win", "every codebreaker emptied their hand")
-    return start_turn(state, nxt)
+        return finish(replace(state, **changes), "win", "every codebreaker emptied their hand")
+    return replace(state, phase="turn", turn=nxt, guessed=False, hint_asked=False,
+                   bonus_plays=0, penalty_left=0, **changes)
 
 
 def use_second_chance(state, seat, rng, evs):

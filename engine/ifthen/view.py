@@ -27,7 +27,7 @@ def view_state(state, seat):
     view["role"] = "allKnowing" if is_ak else ("codebreaker" if me >= 0 else "spectator")
     if me >= 0:
         view["hand"] = list(state.hands[me])
-    if is_ak or state.phase == "over":
+    if is_ak or state.result:
         _add_secrets(view, state, is_ak)
     return view
 

@@ -1,0 +1,86 @@
+"""If Then benchmark (a script, not a test): random playouts per second and validated-step latency.
+
+    .venv/bin/python bench/bench_ifthen.py [--matches N] [--options JSON]
+
+1. Random playouts through the rules object directly (new_state, to_move, legal_actions, apply),
+   actions picked with an engine Rng: complete matches per second on one core.
+2. One *validated step* through the library API: engine.step (shape + legality check + apply)
+   + engine.render for the acting seat + engine.match_to_json; p50/p99 in microseconds.
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import engine  # noqa: E402
+from engine import Rng  # noqa: E402
+
+RULES = engine.get_game("ifthen")
+
+
+def playout(options, seed):
+    """One random match through the rules object; returns the number of actions."""
+    state = RULES.new_state(RULES.validate_options(options), Rng(seed))
+    pick, rng, steps = Rng(seed ^ 0xBEEF), Rng(seed ^ 0xF00D), 0
+    while True:
+        moving = RULES.to_move(state)
+        if not moving:
+            return steps
+        seat = moving[0] if len(moving) == 1 else pick.choice(moving)
+        action = pick.choice(RULES.legal_actions(state, seat))
+        state, _ = RULES.apply(state, seat, action, rng)
+        steps += 1
+
+
+def bench_playouts(options, matches):
+    """(matches per second, mean actions per match)."""
+    start, steps = time.perf_counter(), 0
+    for seed in range(matches):
+        steps += playout(options, seed)
+    elapsed = time.perf_counter() - start
+    return matches / elapsed, steps / matches
+
+
+def bench_steps(options, matches):
+    """Latencies (microseconds) of step + render + match_to_json."""
+    samples = []
+    for seed in range(matches):
+        match = engine.start("ifthen", options, seed)
+        pick = Rng(seed + 12345)
+        while True:
+            moving = engine.to_move(match)
+            if not moving:
+                break
+            seat = pick.choice(moving)
+            action = pick.choice(engine.legal_actions(match, seat))
+            t0 = time.perf_counter()
+            match = engine.step(match, seat, action)
+            engine.render(match, seat)
+            engine.match_to_json(match)
+            samples.append((time.perf_counter() - t0) * 1e6)
+    samples.sort()
+    return samples[len(samples) // 2], samples[int(len(samples) * 0.99)], len(samples)
+
+
+def main():
+    """Print the figures for a few option sets."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--matches", type=int, default=2000)
+    parser.add_argument("--options", type=json.loads, default=None)
+    args = parser.parse_args()
+    option_sets = [args.options] if args.options else [
+        {"players": 2}, {"players": 4, "level": 2}, {"players": 6, "level": 3},
+        {"players": 4, "allKnowing": "seat", "mastermind": True, "level": 1}]
+    for options in option_sets:
+        rate, length = bench_playouts(options, args.matches)
+        p50, p99, n = bench_steps(options, max(20, args.matches // 20))
+        print(f"{json.dumps(options)}: {rate:,.0f} playouts/s (mean {length:.1f} actions); "
+              f"validated step p50 {p50:.0f} us, p99 {p99:.0f} us over {n} steps")
+
+
+if __name__ == "__main__":
+    main()
