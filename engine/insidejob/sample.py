@@ -42,20 +42,46 @@ def is_feasible(counts, caps, masks):
 
 def deal_cards(cards, sizes, masks, rng):
     """Random hands (one per slot, sorted) of the given sizes where slot i only takes suits in
-    masks[i]; None if impossible."""
+    masks[i]; None if impossible. Tries a fast greedy deal first (constrained slots draw from
+    the cards they accept), then falls back to an exact card-by-card deal."""
     counts = [0, 0, 0, 0]
     for card in cards:
         counts[card // 13] += 1
-    caps = list(sizes)
-    if not is_feasible(counts, caps, masks):
+    if not is_feasible(counts, list(sizes), masks):
         return None
-    if all(m == 15 for m in masks):
-        order = fast_shuffle(rng, cards)
-        out, start = [], 0
-        for size in sizes:
-            out.append(tuple(sorted(order[start:start + size])))
+    for _ in range(4):
+        dealt = deal_greedy(cards, sizes, masks, rng)
+        if dealt is not None:
+            return dealt
+    return deal_exact(cards, counts, sizes, masks, rng)
+
+
+def deal_greedy(cards, sizes, masks, rng):
+    """Constrained slots first (most constrained first) take random accepted cards, the rest
+    share what is left; None when a constrained slot runs short."""
+    pool = fast_shuffle(rng, cards)
+    slots = [None] * len(sizes)
+    order = sorted((i for i, m in enumerate(masks) if m != 15),
+                   key=lambda i: bin(masks[i]).count("1"))
+    for i in order:
+        mask = masks[i]
+        taken = [c for c in pool if mask >> (c // 13) & 1][:sizes[i]]
+        if len(taken) < sizes[i]:
+            return None
+        chosen = set(taken)
+        pool = [c for c in pool if c not in chosen]
+        slots[i] = tuple(sorted(taken))
+    start = 0
+    for i, size in enumerate(sizes):
+        if slots[i] is None:
+            slots[i] = tuple(sorted(pool[start:start + size]))
             start += size
-        return out
+    return slots
+
+
+def deal_exact(cards, counts, sizes, masks, rng):
+    """Card by card: a card goes to a random accepting slot only if the rest stays dealable."""
+    caps = list(sizes)
     slots = [[] for _ in sizes]
     for card in fast_shuffle(rng, cards):
         suit = card // 13
