@@ -25,7 +25,11 @@ PROPOSALs taken (data in darkagent_data.json, options in rules.DarkAgent.options
 - options: aim_limit (default 3), need_dark_agent, max_rounds (0 = cap only), objective_effects,
   jacket_defence ("ask" = reaction prompt, default; "auto"), solo_alpha (-1 = aim_limit),
   vote_rule (strict majority; ties fail).
-- structural (digest A6-A17): first player is seat 0; Phase 1 exactly two different satellites
+- structural (digest A6-A17), data entries under "ruleChoices" where a switch makes sense
+  (firstPlayerSeat, objectiveFailureWoundsSpies, adrenalineCountsForLevelRule,
+  doubleAgentCountsForLevelRule, neutralAgentsBlockObjectives, neutralLinesLockable,
+  swapWithinSameLine, jetPackTargetMustBeSpotted, binocularsTargetMustBeSpotted, mediaMaxCards,
+  specialOncePerTurn): first player is seat 0; Phase 1 exactly two different satellites
   when possible, else one, else skip; swaps only across lines; neutral lines are never locked;
   spotting one cell at a time, two satellites never the same cell; each special card once per turn;
   objective failure wounds nobody; blockers are sentinels and any spy you don't own except the

@@ -8,7 +8,7 @@ DEF = printed defence, + 1d6 for spies and the Dark Agent. Success iff ATK >= DE
 from engine.core import event
 
 from . import data
-from .data import AIM_INDEX, CARDS, EMPTY, RIFLE_BONUS, kind_of, level_of, spy_owner
+from .data import AIM_INDEX, CARDS, EMPTY, RIFLE_BONUS, RULE, kind_of, level_of, spy_owner
 from .dice import resolve_roll
 from .state import JACKET, add_sorted, evolve, remove_one, replace_at
 
@@ -120,8 +120,12 @@ def _on_failure(state, seat, action, code, kind):
     if kind == "aim":
         markers = list(state.markers)
         markers[AIM_INDEX[CARDS[code].name]] += 1
-        return evolve(state, markers=tuple(markers)), True, [
-            event({"attempt_marker": CARDS[code].name})]
+        events = [event({"attempt_marker": CARDS[code].name})]
+        state = evolve(state, markers=tuple(markers))
+        if RULE["objectiveFailureWoundsSpies"] and "invulnerable" not in state.status:
+            state, wounded = wound_spies(state, seat, [c for c in action["spies"] if c != state.turned])
+            events.append(event({"wounded": {"seat": seat, "levels": wounded}}))
+        return state, True, events
     status = set(state.status)
     events = []
     if "invulnerable" in status:

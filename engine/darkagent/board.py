@@ -7,7 +7,7 @@ one of yours with another owner's satellite in another line (a line where a play
 satellites is locked). Lines never hold more than 3 satellites.
 """
 
-from .data import CARDS, DEPTH, EQUIP_BASE, LINES, NEUTRAL, SLOTS, SPY_BASE, is_enemy_spy
+from .data import CARDS, DEPTH, EQUIP_BASE, LINES, NEUTRAL, RULE, SLOTS, SPY_BASE, is_enemy_spy
 
 ADJACENT = tuple(
     tuple(line2 * DEPTH + d2
@@ -42,7 +42,10 @@ def is_protected(grid, cell, seat, turned):
             continue
         if code < EQUIP_BASE and CARDS[code].kind == "sentinel":
             return True
-        if is_enemy_spy(code, seat):
+        if code >= SPY_BASE:
+            if code // 10 != (SPY_BASE + 10 * seat) // 10:
+                return True
+        elif RULE["neutralAgentsBlockObjectives"] and is_enemy_spy(code, seat):
             return True
     return False
 
@@ -106,12 +109,13 @@ def swaps(sats, seat):
         if seat not in sats[src]:
             continue
         for dst in range(LINES):
-            if dst == src:
+            if dst == src and not RULE["swapWithinSameLine"]:
                 continue
             for owner in sorted(set(sats[dst])):
                 if owner == seat:
                     continue
-                if owner != NEUTRAL and sats[dst].count(owner) == SLOTS:
+                lockable = owner != NEUTRAL or RULE["neutralLinesLockable"]
+                if lockable and sats[dst].count(owner) == SLOTS:
                     continue  # a line fully held by one player is locked
                 out.append((src, dst, owner))
     return out

@@ -39,6 +39,7 @@ SPY_DEFENCE = {s["level"]: s["baseDefence"] for s in DATA["spies"]}
 EFFECTS = DATA["objectiveEffects"]
 SOLO = DATA["solo"]
 ROUND_CAP = DATA["roundCapWhenUnlimited"]
+RULE = DATA["ruleChoices"]
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import permutations
 
 from . import board
-from .data import (CARDS, CELLS, EMPTY, EQUIP_BASE, HAND_LIMIT, SPY_BASE, is_enemy_spy,
+from .data import (CARDS, CELLS, EMPTY, EQUIP_BASE, HAND_LIMIT, RULE, SPY_BASE, is_enemy_spy,
                    kind_of, level_of)
 from .state import ACT, JACKET, MEDIA, MOVE, PLACE, VOTE
 
@@ -113,16 +113,24 @@ def attack_actions(state, seat):
             explosives = True
         for subset in _subsets(own):
             for extra in extras:
-                spies = sorted(subset + extra)
-                if kind not in ("sentinel", "aim") and \
-                        sum(level_of(state.grid[c]) for c in spies) <= level_of(code):
-                    continue
-                base = {"type": "attack", "target": target, "spies": spies}
-                if explosives:
-                    base["explosives"] = True
-                out.append(base)
-                if "adrenaline" in hand:
-                    out += [dict(base, adrenaline=c) for c in subset]
+                out += _attack_variants(state, target, kind, subset, extra, explosives, hand)
+    return out
+
+
+def _attack_variants(state, target, kind, subset, extra, explosives, hand):
+    """The attack without and with Adrenaline on each own spy, where the level rule allows."""
+    grid = state.grid
+    spies = sorted(subset + extra)
+    counted = spies if RULE["doubleAgentCountsForLevelRule"] else subset
+    total = sum(level_of(grid[c]) for c in counted)
+    need = level_of(grid[target]) if kind not in ("sentinel", "aim") else -1
+    base = {"type": "attack", "target": target, "spies": spies}
+    if explosives:
+        base["explosives"] = True
+    out = [base] if total > need else []
+    if "adrenaline" in hand:
+        out += [dict(base, adrenaline=c) for c in subset
+                if total + (level_of(grid[c]) if RULE["adrenalineCountsForLevelRule"] else 0) > need]
     return out
 
 
@@ -131,7 +139,9 @@ def trigger_actions(state, seat):
     out = []
     for cell in sorted(state.spotted):
         code = state.grid[cell]
-        if code < 0 or code >= EQUIP_BASE or CARDS[code].kind != "special" or cell in state.used_cells:
+        if code < 0 or code >= EQUIP_BASE or CARDS[code].kind != "special":
+            continue
+        if RULE["specialOncePerTurn"] and cell in state.used_cells:
             continue
         name = CARDS[code].name
         if name == "supply" and len(state.hands[seat]) < HAND_LIMIT and (state.deck or state.discard):
@@ -162,7 +172,8 @@ def play_actions(state, seat):
         elif card == "bulletproof_jacket" and own_spotted and "invulnerable" not in state.status:
             out.append({"type": "play", "card": card})
         elif card == "binoculars":
-            out += [{"type": "play", "card": card, "cell": c} for c in sorted(state.spotted)
+            cells = sorted(state.spotted) if RULE["binocularsTargetMustBeSpotted"] else range(CELLS)
+            out += [{"type": "play", "card": card, "cell": c} for c in cells
                     if kind_of(state.grid[c]) == "aim"]
         elif card == "rubber_boat" and state.reserve[seat]:
             out += [{"type": "play", "card": card, "to": e} for e in empty_cells(state)]
@@ -175,7 +186,8 @@ def jet_pack_actions(state, seat):
     """Swap one of your spies (anywhere) with a spotted enemy spy or sentinel."""
     grid = state.grid
     mine = board.own_spy_cells(grid, seat, range(CELLS))
-    others = [c for c in sorted(state.spotted) if c != state.turned and grid[c] >= 0 and
+    cells = sorted(state.spotted) if RULE["jetPackTargetMustBeSpotted"] else range(CELLS)
+    others = [c for c in cells if c != state.turned and grid[c] >= 0 and
               (kind_of(grid[c]) == "sentinel" or is_enemy_spy(grid[c], seat))]
     return [{"type": "play", "card": "jet_pack", "cell": m, "to": o} for m in mine for o in others]
 
@@ -210,7 +222,7 @@ def media_actions(state):
     """End-of-turn Media: pick up to 3 occupied cells one by one, then put them back in any order."""
     picks = state.media_picks
     out = []
-    if len(picks) < 3:
+    if len(picks) < RULE["mediaMaxCards"]:
         out += [{"type": "media_pick", "cell": c} for c in range(CELLS)
                 if state.grid[c] != EMPTY and c not in picks]
     if len(picks) >= 2:

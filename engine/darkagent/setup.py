@@ -7,7 +7,7 @@ with the last player and going clockwise. First player: seat 0 (PROPOSAL, fixed 
 """
 
 from .data import (CARDS, EQUIP_BASE, EQUIP_INDEX, EQUIPMENT_DECK, EQUIP_IN_THEATRE, LINES,
-                   NATIONS, NEUTRAL, SATS_PER_NATION, SLOTS, SPY_LEVELS, AIM_NAMES)
+                   NATIONS, NEUTRAL, RULE, SATS_PER_NATION, SLOTS, SPY_LEVELS, AIM_NAMES)
 from .state import PLACE, DarkAgentConfig, DarkAgentState
 
 
@@ -33,7 +33,7 @@ def place_neutral_satellites(rng, count):
 def new_state(options, rng):
     """A fresh match: theatre dealt, neutral satellites placed, players to place theirs."""
     cfg = make_config(options)
-    n, first = cfg.players, 0
+    n, first = cfg.players, RULE["firstPlayerSeat"] % cfg.players
     equipment = rng.shuffled(EQUIPMENT_DECK)
     theatre = list(range(len(CARDS))) + [EQUIP_BASE + EQUIP_INDEX[e] for e in equipment[:EQUIP_IN_THEATRE]]
     grid = tuple(rng.shuffled(theatre))

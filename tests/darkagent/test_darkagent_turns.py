@@ -160,3 +160,19 @@ def test_objective_effects_option():
     space = replace(space, spotted=(cell(0, 0), cell(0, 1)))
     space, _ = act(space, 0, {"type": "attack", "target": cell(0, 1), "spies": [cell(0, 0)]}, [6, 6, 6, 6])
     assert space.super_token[0] is True
+
+
+def test_rule_choices_are_data(monkeypatch):
+    from engine.darkagent.data import RULE
+    s = put(blank(), {cell(0, 0): spy(0, 5), cell(0, 1): AIM})
+    s = replace(s, spotted=(cell(0, 0), cell(0, 1)), reserve=((2, 3), (2, 3, 5)))
+    attack = {"type": "attack", "target": cell(0, 1), "spies": [cell(0, 0)]}
+    assert act(s, 0, attack, [1, 1, 1, 2])[0].grid[cell(0, 0)] == spy(0, 5)
+    monkeypatch.setitem(RULE, "objectiveFailureWoundsSpies", True)
+    assert act(s, 0, attack, [1, 1, 1, 2])[0].grid[cell(0, 0)] == EMPTY
+    blocked = put(s, {cell(1, 1): card("agent2")})
+    assert not [a for a in legal(replace(blocked, spotted=blocked.spotted + (1,))) if a["type"] == "attack"
+                and a["target"] == cell(0, 1)]
+    monkeypatch.setitem(RULE, "neutralAgentsBlockObjectives", False)
+    fresh = replace(blocked, spotted=blocked.spotted + (2,))
+    assert attack in legal(fresh)
