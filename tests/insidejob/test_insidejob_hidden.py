@@ -140,3 +140,18 @@ def test_accomplice_sees_exactly_the_peeked_role_in_samples():
     assert view["roles"] == [None, "accomplice", None, "decoy"]
     for salt in range(10):
         assert RULES.sample_state(view, 1, Rng(salt)).setup.roles[3] == "decoy"
+
+
+def test_views_do_not_tell_whether_a_player_could_have_followed():
+    """Seat 2 played blue on a red lead: as an Insider holding red, or as a void Agent."""
+    plays = ((1, card(RED, 5), False), (2, card(BLUE, 3), False))
+    common = dict(trick=plays, lead=1, turn=3, set_aside=())
+    could = make_state(roles=["agent", "agent", "insider", "agent"],
+                       hands=[(card(GREEN, 1),), (card(GREEN, 2),), (card(RED, 7),),
+                              (card(YELLOW, 9),)], **common)
+    could_not = make_state(roles=["insider", "agent", "agent", "agent"],
+                           hands=[(card(GREEN, 1),), (card(GREEN, 2),), (card(YELLOW, 7),),
+                                  (card(YELLOW, 9),)], **common)
+    for seat in (1, 3, None):
+        assert RULES.view(could, seat) == RULES.view(could_not, seat)
+    assert RULES.legal_actions(could, 3) == RULES.legal_actions(could_not, 3)
