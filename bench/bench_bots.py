@@ -1,0 +1,114 @@
+"""Bot strength benchmark: win rates with 95% Wilson intervals, seats rotated, on 2 cores.
+
+For each game and pairing A vs B, match i gives bot A the seat i mod n and bot B every other
+seat, so each seat position is played equally often. Reported: A's win rate (its seat won), the
+win rate of a B seat in the same matches (the baseline A must beat), both with 95% intervals.
+For cooperative games (If Then codebreakers, Inside Job Agents) it also reports the team's win
+rate when every seat is played by the same bot.
+Usage: python bench/bench_bots.py [--matches 1000] [--budget-ms 200] [--games ...] [--pairs ...]
+"""
+
+import argparse
+import math
+import multiprocessing
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import engine  # noqa: E402
+from engine.bots import bot_catalog, choose_action, validate_bot  # noqa: E402
+
+TEAM_GAMES = {"ifthen": "codebreakers", "insidejob": "agents"}
+TEAM_WON = {
+    "ifthen": lambda outcome: bool(outcome["winners"]),
+    "insidejob": lambda outcome: any(s["won"] and s["reason"].startswith("Agent") for s in outcome["seats"]),
+}
+
+
+def wilson(wins, n, z=1.96):
+    """(rate, low, high) of a 95% Wilson score interval."""
+    if n == 0:
+        return (float("nan"),) * 3
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return p, centre - half, centre + half
+
+
+def play_match(args):
+    """(A won, B-seat win share) for one match; A sits at seat `index mod n`."""
+    game_id, spec_a, spec_b, index = args
+    match = engine.start(game_id, {}, 10_000 + index)
+    n = match.rules.seat_count(match.options)
+    a_seat = index % n
+    specs = [spec_a if s == a_seat else spec_b for s in range(n)]
+    rng = engine.Rng(index)
+    for _ in range(match.rules.max_length):
+        moving = engine.to_move(match)
+        if not moving:
+            break
+        seat = moving[0]
+        action = choose_action(game_id, specs[seat], engine.render(match, seat, with_log=False), seat, rng,
+                               clock=time.monotonic)
+        match = engine.step(match, seat, action)
+    outcome = match.rules.outcome(match.state) or {"winners": []}
+    others = [s for s in range(n) if s != a_seat]
+    b_share = sum(s in outcome["winners"] for s in others) / len(others) if others else float("nan")
+    return a_seat in outcome["winners"], b_share
+
+
+def team_match(args):
+    """The outcome of a match with every seat played by the same bot."""
+    game_id, spec, index = args
+    match = engine.start(game_id, {}, 20_000 + index)
+    rng = engine.Rng(index)
+    for _ in range(match.rules.max_length):
+        moving = engine.to_move(match)
+        if not moving:
+            break
+        seat = moving[0]
+        match = engine.step(match, seat, choose_action(game_id, spec, engine.render(match, seat, with_log=False),
+                                                       seat, rng, clock=time.monotonic))
+    return match.rules.outcome(match.state) or {"winners": [], "seats": []}
+
+
+def main():
+    """Print the table."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--matches", type=int, default=1000)
+    parser.add_argument("--budget-ms", type=int, default=200)
+    parser.add_argument("--games", default=",".join(sorted(engine.GAMES)))
+    parser.add_argument("--pairs", default="heuristic:random,ismcts:heuristic")
+    args = parser.parse_args()
+    ismcts = {"bot": "ismcts", "iterations": 200000, "budget_ms": args.budget_ms}
+    with multiprocessing.Pool(2) as pool:
+        print(f"{'game':<11}{'A vs B':<22}{'n':>6}{'A win %':>9}{'95% CI':>16}{'B seat %':>10}{'95% CI':>16}{'s':>7}")
+        for game_id in args.games.split(","):
+            names = {b["bot"] for b in bot_catalog(game_id)}
+            for pair in args.pairs.split(","):
+                a, b = pair.split(":")
+                if not {a, b} <= names:
+                    print(f"{game_id:<11}{pair:<22} skipped: no {(({a, b} - names) or {'?'}).pop()} bot")
+                    continue
+                spec = lambda name: ismcts if name == "ismcts" else validate_bot(game_id, {"bot": name})  # noqa: E731
+                started = time.time()
+                results = pool.map(play_match, [(game_id, spec(a), spec(b), i) for i in range(args.matches)])
+                wins = sum(r[0] for r in results)
+                b_rate = sum(r[1] for r in results if r[1] == r[1])
+                p, lo, hi = wilson(wins, len(results))
+                q, qlo, qhi = wilson(b_rate, len(results))
+                print(f"{game_id:<11}{a + ' vs ' + b:<22}{len(results):>6}{100 * p:>9.1f}  [{100 * lo:5.1f},{100 * hi:5.1f}]"
+                      f"{100 * q:>10.1f}  [{100 * qlo:5.1f},{100 * qhi:5.1f}]{time.time() - started:>7.0f}", flush=True)
+            if game_id in TEAM_GAMES:
+                for name in sorted(names & {"random", "heuristic"}):
+                    team = pool.map(team_match, [(game_id, validate_bot(game_id, {"bot": name}), i)
+                                                 for i in range(args.matches)])
+                    p, lo, hi = wilson(sum(TEAM_WON[game_id](o) for o in team), len(team))
+                    print(f"{game_id:<11}{TEAM_GAMES[game_id] + ' all ' + name:<22}{len(team):>6}{100 * p:>9.1f}"
+                          f"  [{100 * lo:5.1f},{100 * hi:5.1f}]  (team win rate)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
