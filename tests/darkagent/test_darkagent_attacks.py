@@ -146,3 +146,35 @@ def test_bulletproof_jacket_defence_prompt_and_auto():
     auto = replace(s, cfg=replace(s.cfg, jacket_defence="auto"))
     s3, _ = act(auto, 0, {"type": "attack", "target": cell(1, 0), "spies": [cell(0, 0)]}, [6, 6, 6, 5, 1])
     assert s3.phase == ACT and s3.grid[cell(1, 0)] == spy(1, 2) and s3.discard == ("bulletproof_jacket",)
+
+
+def test_neutral_agent_kill_scores_its_level():
+    s = put(blank(), {cell(0, 0): spy(0, 3), cell(1, 0): card("agent2")})
+    s = spotted(s, cell(0, 0), cell(1, 0))
+    s2, _ = act(s, 0, {"type": "attack", "target": cell(1, 0), "spies": [cell(0, 0)]}, [6, 6, 1, 2, 3])
+    assert s2.captured[0] == (card("agent2"),) and score_of(s2, 0) == 2 + 3
+
+
+def test_dice_come_from_the_match_rng_and_are_logged_for_everyone():
+    import engine
+    from .scenario import OPTIONS
+    s = spotted(put(blank(), {cell(0, 0): spy(0, 2), cell(0, 1): SENT2}), cell(0, 0), cell(0, 1))
+    m = engine.Match("darkagent", dict(OPTIONS), 12345, 0, 0, s)
+    m2 = engine.step(m, 0, {"type": "attack", "target": cell(0, 1), "spies": [cell(0, 0)]})
+    assert m2.counter == 4  # four attack dice drawn from the match RNG
+    for viewer in (None, 0, 1):
+        attack = engine.render(m2, viewer)["log"][0]["public"]["attack"]
+        assert len(attack["dice"]) == 4 and all(1 <= d <= 6 for d in attack["dice"])
+    assert engine.render(m2, None)["state"]["last_roll"]["dice"] == attack["dice"]
+
+
+def test_wounded_spy_is_redeployed_healthy():
+    from .scenario import card as c
+    s = spotted(put(blank(), {cell(0, 0): spy(0, 2), cell(0, 1): SENT2, cell(0, 2): c("support")}),
+                cell(0, 0), cell(0, 1), cell(0, 2))
+    s = replace(s, reserve=((3, 5), (2, 3, 5)))
+    s, _ = act(s, 0, {"type": "attack", "target": cell(0, 1), "spies": [cell(0, 0)]}, [1, 1, 1, 2])
+    assert s.wounded[0] == (2,) and s.reserve[0] == (2, 3, 5)
+    s = replace(s, phase=ACT, turn=0, spotted=(cell(0, 2),))
+    s, _ = act(s, 0, {"type": "trigger", "cell": cell(0, 2), "to": cell(0, 0)})
+    assert s.grid[cell(0, 0)] == spy(0, 2) and s.wounded[0] == () and s.reserve[0] == (3, 5)

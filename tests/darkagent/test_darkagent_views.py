@@ -49,3 +49,27 @@ def test_information_set_invariance_over_random_matches():
                 assert RULES.view(t, seat) == v
             seat = pick.choice(engine.to_move(m))
             m = engine.step(m, seat, pick.choice(engine.legal_actions(m, seat)))
+
+
+def test_public_hand_knowledge_follows_takes_plays_and_jacket_prompts():
+    from .scenario import act, cell, equip, put, spy
+    s = put(blank(), {cell(0, 0): equip("rifle"), cell(0, 1): equip("jet_pack")})
+    s = replace(s, spotted=(cell(0, 0), cell(0, 1)), hands=(("rifle",), ()))  # one rifle drawn secretly
+    s, _ = act(s, 0, {"type": "take", "cell": cell(0, 0)})
+    assert RULES.view(s, 1)["players"][0]["hand_known"] == ["rifle"]
+    s, _ = act(s, 0, {"type": "play", "card": "rifle"})
+    other = RULES.view(s, 1)["players"][0]
+    assert other["hand_known"] == [] and other["hand_size"] == 1
+    assert RULES.view(s, 0)["hand"] == ["rifle"]
+
+
+def test_votes_are_secret_until_everyone_voted():
+    from engine.darkagent.state import VOTE
+    from .scenario import act
+    s = replace(blank(players=3), phase=VOTE, votes=(-1, -1, -1))
+    s, events = act(s, 2, {"type": "vote", "rotate": True})
+    assert events[0]["public"] == {"voted": 2} and events[0]["private"] == {"2": {"rotate": True}}
+    for viewer in (None, 0, 1):
+        player = RULES.view(s, viewer)["players"][2]
+        assert player["has_voted"] and not any("vote" in k and k != "has_voted" for k in player)
+    assert RULES.view(s, 2)["my_vote"] == 1 and RULES.view(s, 0)["my_vote"] == -1
