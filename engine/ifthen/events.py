@@ -1,7 +1,8 @@
 """End-of-round events (digest B8; the 20 texts are our PROPOSAL, see data.EVENTS).
 
-Revealing an event discards the current one; an empty event deck is refilled by shuffling the
-event discard pile (held events stay with the team). Keep events join the team's held pool;
+Revealing an event discards the current one; an empty event deck is refilled from the event
+discard pile (held events stay with the team). The event deck is unordered and the revealed
+card is drawn at random, which is the same as shuffling. Keep events join the team's held pool;
 instant events act at once; round events last until the next event. PROPOSAL: event draws come
 from the top of the draw deck, then from the market (those cards are public); if deck + market
 cannot cover every draw the codebreakers lose at once.
@@ -23,12 +24,14 @@ def reveal_event(state, rng, evs):
         discard = discard + (state.current_event,)
     deck = state.event_deck
     if not deck and discard:
-        deck, discard = tuple(rng.shuffled(discard)), ()
+        deck, discard = tuple(sorted(discard)), ()
         evs.append(event({"events_reshuffled": len(deck)}))
-    state = replace(state, event_deck=deck, event_discard=discard, current_event=0)
     if not deck:
-        return state
-    ev_id, state = deck[0], replace(state, event_deck=deck[1:])
+        return replace(state, event_deck=deck, event_discard=discard, current_event=0)
+    index = rng.randbelow(len(deck))  # the deck is unordered: draw a random card
+    ev_id = deck[index]
+    state = replace(state, event_deck=deck[:index] + deck[index + 1:], event_discard=discard,
+                    current_event=0)
     spec = EVENT_BY_ID[ev_id]
     evs.append(event({"event": ev_id, "name": spec["name"], "kind": spec["kind"]}))
     if spec["kind"] == "keep":

@@ -6,7 +6,8 @@ Legal actions, in this order:
   curated challenge of the level still consistent with every public fact (curated order). While
   a Double Play is under way only plays are legal. Any other well-formed guess is accepted too
   (check_action), since a guess is open-ended.
-- penalty: draw from the deck, then from each market slot (Open Book: market only while it has cards).
+- penalty: draw every card still owed from the deck (when it can cover them), then one card from
+  each market slot (Open Book: market only while it has cards).
 - second_chance: use Second Chance (event 14), decline.   hint_vote: approve, refuse.
 - orient: orientation 0, 1.   choose_challenge: 0, 1.   allegiance: TRUE, FALSE.
 - ak_turn: swaps (hand card, slot, orientation), cycle; pass only when neither is possible.
@@ -67,7 +68,7 @@ def _event_actions(state, seat, hand):
 
 
 def _penalty_actions(state):
-    actions = [] if turns.must_draw_market(state) or not state.deck else [
+    actions = [] if turns.must_draw_market(state) or len(state.deck) < state.penalty_left else [
         {"type": "draw", "source": "deck"}]
     return actions + [{"type": "draw", "source": "market", "slot": i}
                       for i in range(len(state.market))]

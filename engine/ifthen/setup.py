@@ -4,7 +4,9 @@ Shuffle the 60 number cards; box the spares (25/25/15/5 by level; Mastermind: th
 All Knowing's deck and it draws 3); deal 3 cards per codebreaker (6 with one codebreaker); lay 3
 face-up market cards; the top of the draw deck becomes the start card (PROPOSAL, digest B12 #9):
 the engine All Knowing orients it at random, a human All Knowing chooses. The challenge is the
-top card of the level's shuffled deck: a curated challenge or (option) a generated one.
+top card of the level's shuffled deck: a curated challenge or (option) a generated one. The
+event deck is kept unordered: the next event is drawn at random when revealed (the same
+distribution as a shuffled deck, with less work).
 """
 
 from .challenges import CURATED
@@ -22,7 +24,25 @@ def draw_challenges(level, source, count, rng):
             if key not in keys:
                 keys.append(key)
         return tuple(keys)
+    if count == 1:
+        return (rng.choice(CURATED[level]).key,)
     return tuple(c.key for c in rng.sample(CURATED[level], count))
+
+
+def fast_shuffle(rng, items):
+    """Fisher-Yates drawing two indices per 64-bit draw (multiply-shift on 32-bit halves; the
+    bias is below 60 / 2**32). Randomness only from `rng`."""
+    items = list(items)
+    word, spare = 0, False
+    for i in range(len(items) - 1, 0, -1):
+        if spare:
+            half, spare = word >> 32, False
+        else:
+            word, spare = rng.next64(), True
+            half = word & 0xFFFFFFFF
+        j = (half * (i + 1)) >> 32
+        items[i], items[j] = items[j], items[i]
+    return items
 
 
 def new_state(options, rng):
@@ -30,7 +50,7 @@ def new_state(options, rng):
     level, mastermind = options["level"], options["mastermind"]
     human = options["allKnowing"] == "seat" or mastermind
     n_cb = options["players"] - 1
-    deck = tuple(rng.shuffled(range(60)))
+    deck = tuple(fast_shuffle(rng, range(60)))
     n_boxed = GAME_NUMBERS["boxed_by_level"][level]
     boxed, deck = deck[:n_boxed], deck[n_boxed:]
     ak_hand, ak_deck = (), ()
@@ -44,7 +64,6 @@ def new_state(options, rng):
     market = tuple((card, 0) for card in deck[:n_market])
     start, deck = deck[n_market], deck[n_market + 1:]
     options_keys = draw_challenges(level, options["challenges"], 2 if mastermind else 1, rng)
-    events = tuple(rng.shuffled(EVENT_IDS))
     line, phase, start_card = (), "orient", start
     if not human:
         line, phase, start_card = ((start, rng.randbelow(2)),), "turn", -1
@@ -57,6 +76,6 @@ def new_state(options, rng):
         candidates=tuple(c.id for c in CURATED[level]), hands=hands, revealed=(), deck=deck,
         market=market, boxed=boxed, burned=(), discard=(), line=line, invalid=(), judgments=(),
         wrong_guesses=(), phase=phase, turn=0, round=1, turns_in_round=0, turns_taken=0,
-        penalty_left=0, voters=(), start_card=start_card, event_deck=events, event_discard=(),
+        penalty_left=0, voters=(), start_card=start_card, event_deck=EVENT_IDS, event_discard=(),
         current_event=0, held=(), safe_harbour_used=False, bonus_plays=0, free_hint=False,
         guessed=False, hint_asked=False, ak_deck=ak_deck, ak_hand=ak_hand)

@@ -4,18 +4,21 @@ Every function takes and returns an immutable state plus the list of log events 
 Judging is always the engine's: a play is valid iff the challenge accepts its top half after
 the last valid card's top half; a discard is "actually valid" iff either half would be.
 PROPOSALs: penalty level is state-based and recomputed after the invalid card is placed, before
-drawing; a round ends after as many turns as there are active codebreakers (2 with one
+drawing; the penalty is drawn as any number of market cards, one by one (the market refills at
+once), then the rest from the deck in one action; a round ends after as many turns as there are active codebreakers (2 with one
 codebreaker); the team loses when `turn_cap` codebreaker turns have passed.
 """
 
 
 from engine.core import event
 
-from .challenges import agrees, challenge_from_key, CURATED_BY_ID
+from .challenges import CURATED_BY_ID, agrees, challenge_from_key
 from .data import (EV_DOUBLE_JEOPARDY, EV_OPEN_BOOK, EV_REVERSE, EV_SAFE_HARBOUR,
                    EV_SECOND_CHANCE, GAME_NUMBERS, HOUSE_RULES, CARD_CODES, HALF_CODES)
 from .state import active_count, cb_seat, last_half, penalty_draws, remove_card, replace
 
+
+CURATED_TABLES = {cid: c.table for cid, c in CURATED_BY_ID.items()}
 
 def finish(state, result, reason):
     """The state with the match decided."""
@@ -65,7 +68,12 @@ def take_from_hand(state, index, card):
 
 def judgment_changes(state, judgment):
     """Field changes recording a public judgment and narrowing the curated candidates."""
-    candidates = tuple(cid for cid in state.candidates if agrees(CURATED_BY_ID[cid], judgment))
+    kind, prev, a, b, answer = judgment
+    if kind == "discard":
+        candidates = tuple(cid for cid in state.candidates if agrees(CURATED_BY_ID[cid], judgment))
+    else:
+        candidates = tuple(cid for cid in state.candidates
+                           if ((CURATED_TABLES[cid][prev] >> a) & 1) == answer)
     return {"judgments": state.judgments + (judgment,), "candidates": candidates}
 
 
@@ -126,18 +134,20 @@ def must_draw_market(state):
 
 
 def draw_penalty_card(state, seat, source, slot, rng, evs):
-    """Draw one penalty card from the deck or a market slot."""
+    """Draw one penalty card from a market slot, or every card still owed from the deck."""
     if source == "deck":
-        card = state.deck[0]
-        changes = hand_gain(state, state.turn, card, False)
-        changes["deck"] = state.deck[1:]
-        evs.append(event({"draw": "deck", "seat": seat}, {seat: {"card": card}}))
-    else:
-        card = state.market[slot][0]
-        changes = hand_gain(state, state.turn, card, True)
-        changes["market"], changes["deck"] = refill_market(
-            state.market[:slot] + state.market[slot + 1:], state.deck)
-        evs.append(event({"draw": "market", "seat": seat, "card": card}))
+        left = state.penalty_left
+        cards = state.deck[:left]
+        hands = list(state.hands)
+        hands[state.turn] = hands[state.turn] + cards
+        evs.append(event({"draw": "deck", "seat": seat, "count": left}, {seat: {"cards": list(cards)}}))
+        state = replace(state, hands=tuple(hands), deck=state.deck[left:], penalty_left=0)
+        return after_action(state, rng, evs)
+    card = state.market[slot][0]
+    changes = hand_gain(state, state.turn, card, True)
+    changes["market"], changes["deck"] = refill_market(
+        state.market[:slot] + state.market[slot + 1:], state.deck)
+    evs.append(event({"draw": "market", "seat": seat, "card": card}))
     left = state.penalty_left - 1
     if left:
         return replace(state, penalty_left=left, **changes)
@@ -173,14 +183,24 @@ def end_turn(state, rng, evs):
     round_length = solo if state.n_cb == 1 else max(1, active_count(state))
     if in_round < round_length:
         return advance(state, turns_taken=taken, turns_in_round=in_round)
-    from .events import reveal_event
-    state = reveal_event(replace(state, turns_taken=taken), rng, evs)
+    state = _reveal_event()(replace(state, turns_taken=taken), rng, evs)
     if state.phase == "over":
         return replace(state, round=state.round + 1, turns_in_round=0)
     if state.mastermind:
         return replace(state, phase="ak_turn", round=state.round + 1, turns_in_round=0,
                        safe_harbour_used=False, bonus_plays=0, penalty_left=0)
     return advance(state, round=state.round + 1, turns_in_round=0, safe_harbour_used=False)
+
+
+def _reveal_event():
+    global _REVEAL
+    if _REVEAL is None:
+        from .events import reveal_event
+        _REVEAL = reveal_event
+    return _REVEAL
+
+
+_REVEAL = None
 
 
 def advance(state, **changes):

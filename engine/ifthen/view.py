@@ -98,7 +98,7 @@ def sample_state(view, seat, rng):
     if allegiance is None:
         allegiance = rng.choice(("TRUE", "FALSE")) if view["allegiance_chosen"] else ""
     seen_events = set(view["event_discard"]) | set(view["held_events"]) | {view["current_event"]}
-    event_deck = tuple(rng.shuffled([e for e in EVENT_IDS if e not in seen_events]))
+    event_deck = tuple(e for e in EVENT_IDS if e not in seen_events)  # unordered (see events)
     shift = 0 if view["all_knowing"] == "engine" else 1
     return IfThenState(
         n_cb=view["codebreakers"], ak_seat=None if shift == 0 else 0, level=view["level"],

@@ -12,8 +12,7 @@ BG_NOT_Y = lambda v, s, n, b: b != 0      # noqa: E731
 
 def reveal(state, event_id):
     """Reveal `event_id` as the next event."""
-    return reveal_event(craft(state, event_deck=(event_id,) + tuple(
-        e for e in state.event_deck if e != event_id)), Rng(0), [])
+    return reveal_event(craft(state, event_deck=(event_id,)), Rng(0), [])
 
 
 def invalid_play_state(players=3, **changes):

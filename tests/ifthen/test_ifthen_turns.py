@@ -29,13 +29,28 @@ def test_invalid_play_goes_beside_the_last_valid_card_and_costs_two():
     assert state.invalid == ((0, card, orient),) and len(state.line) == 1
     assert state.phase == "penalty" and state.penalty_left == 2
     assert RULES.to_move(state) == (0,)
-    state, evs = act(state, 0, {"type": "draw", "source": "deck"})
-    assert evs[0]["private"]["0"] == {"card": deck_before[0]} and "card" not in evs[0]["public"]
     taken = state.market[1][0]
     state, evs = act(state, 0, {"type": "draw", "source": "market", "slot": 1})
     assert taken in state.hands[0] and taken in state.revealed   # the market card was public
-    assert len(state.market) == 3 and state.market[2] == (deck_before[1], 0)  # refilled from deck
+    assert len(state.market) == 3 and state.market[2] == (deck_before[0], 0)  # refilled from deck
+    assert state.phase == "penalty" and state.penalty_left == 1
+    state, evs = act(state, 0, {"type": "draw", "source": "deck"})
+    assert evs[0]["private"]["0"] == {"cards": [deck_before[1]]} and "cards" not in evs[0]["public"]
+    assert deck_before[1] in state.hands[0] and deck_before[1] not in state.revealed
     assert state.phase == "turn" and state.turn == 1
+
+
+def test_the_rest_of_a_penalty_can_come_from_the_deck_at_once():
+    state = playing_state()
+    card, orient = card_where(BG_Y, exclude={state.line[0][0]})
+    state = with_hand(state, 0, [card, state.hands[0][1]])
+    state, _ = act(state, 0, {"type": "play", "card": card, "orient": orient})
+    deck = state.deck
+    state, _ = act(state, 0, {"type": "draw", "source": "deck"})
+    assert state.deck == deck[2:] and set(deck[:2]) <= set(state.hands[0])
+    short = craft(playing_state(), deck=())
+    short = craft(short, phase="penalty", penalty_left=2)
+    assert [a["source"] for a in RULES.legal_actions(short, 0)] == ["market"] * 3
 
 
 @pytest.mark.parametrize("before,draws", [(0, 2), (2, 3), (4, 3), (5, 4), (8, 4)])
@@ -98,7 +113,7 @@ def HALF_BG(state):
 
 
 def test_round_ends_after_each_active_codebreaker_with_an_event():
-    state = playing_state(players=3, event_deck=(12, 1))
+    state = playing_state(players=3, event_deck=(12,))
     for seat in (0, 1):
         card = card_both(BG_Y, exclude={state.line[0][0]} | set(state.discard))
         state = with_hand(state, seat, [card] + [c for c in state.hands[seat] if c != card][:1])
@@ -107,7 +122,7 @@ def test_round_ends_after_each_active_codebreaker_with_an_event():
 
 
 def test_solo_event_every_two_turns_and_six_cards():
-    state = playing_state(players=2, event_deck=(12, 9))
+    state = playing_state(players=2, event_deck=(12,))
     assert len(state.hands[0]) == 6 and RULES.seat_count({"players": 2, "allKnowing": "engine"}) == 1
     card = card_both(BG_Y, exclude={state.line[0][0]})
     state = with_hand(state, 0, [card] + list(state.hands[0][1:]))
