@@ -5,8 +5,17 @@ the virology-lab effect. Each function returns (new_state, [events]) and never m
 from engine.core import event
 
 from .attack import discard_from_hand, eliminate_spy
-from .data import (BINOCULARS_MARKERS, AIM_INDEX, CARDS, EMPTY, DEPTH, equipment_name, level_of,
-                   spy_code, spy_owner)
+from .data import (
+    AIM_INDEX,
+    BINOCULARS_MARKERS,
+    CARDS,
+    DEPTH,
+    EMPTY,
+    equipment_name,
+    level_of,
+    spy_code,
+    spy_owner,
+)
 from .state import add_sorted, evolve, remove_one, replace_at
 
 

@@ -57,9 +57,11 @@ def _build_cards():
     deck = DATA["theatreDeck"]
     cards = [Card("aim", a["id"], 0, a["defence"], a["vp"]) for a in deck["aims"]]
     for s in deck["sentinels"]:
-        cards += [Card("sentinel", f"sentinel{s['level']}", s["level"], s["defence"], s["level"])] * s["count"]
+        level = s["level"]
+        cards += [Card("sentinel", f"sentinel{level}", level, s["defence"], level)] * s["count"]
     for a in deck["neutralAgents"]:
-        cards += [Card("agent", f"agent{a['level']}", a["level"], SPY_DEFENCE[a["level"]], a["level"])] * a["count"]
+        level = a["level"]
+        cards += [Card("agent", f"agent{level}", level, SPY_DEFENCE[level], level)] * a["count"]
     dark = DATA["darkAgent"]
     cards.append(Card("dark", "dark_agent", dark["level"], dark["baseDefence"], dark["vp"]))
     cards += [Card("special", name, 0, 0, 0) for name in deck["specials"]]

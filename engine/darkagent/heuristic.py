@@ -114,9 +114,10 @@ def _rotation_helps(st, seat):
 def _act(st, seat, by_type, min_odds, rng):
     spots = by_type.get("spot", [])
     if spots:
-        spot = max(spots, key=lambda a: cell_value(st, seat, a["line"] * DEPTH + a["depth"])
-                   - (3.5 if a.get("super") else 0.0))
-        if cell_value(st, seat, spot["line"] * DEPTH + spot["depth"]) - (3.5 if spot.get("super") else 0) > 0.1:
+        def gain(a):
+            return cell_value(st, seat, a["line"] * DEPTH + a["depth"]) - (3.5 if a.get("super") else 0.0)
+        spot = max(spots, key=gain)
+        if gain(spot) > 0.1:
             return spot
     for kind in ("take", "virology"):
         if kind in by_type:
@@ -181,7 +182,7 @@ def _is_target(st, cell):
 def attack_odds(st, seat, action):
     """(probability, VP at stake) of a legal attack action, from the view only."""
     grid = st["grid"]
-    item = lambda c: grid[c // DEPTH][c % DEPTH]  # noqa: E731
+    item = lambda c: grid[c // DEPTH][c % DEPTH]
     target = item(action["target"])
     bonus = sum(item(c)["level"] for c in action["spies"])
     if action.get("adrenaline") is not None:

@@ -11,8 +11,7 @@ from functools import lru_cache
 from itertools import permutations
 
 from . import board
-from .data import (CARDS, CELLS, EMPTY, EQUIP_BASE, HAND_LIMIT, RULE, SPY_BASE, is_enemy_spy,
-                   kind_of, level_of)
+from .data import CARDS, CELLS, EMPTY, EQUIP_BASE, HAND_LIMIT, RULE, SPY_BASE, is_enemy_spy, kind_of, level_of
 from .state import ACT, JACKET, MEDIA, MOVE, PLACE, VOTE
 
 
@@ -83,9 +82,7 @@ def attack_targets(state, seat):
             continue
         kind = kind_of(code)
         spotted = cell in state.spotted
-        if kind == "sentinel" and (spotted or remote):
-            targets.append(cell)
-        elif spotted and (kind == "aim" or is_enemy_spy(code, seat)):
+        if kind == "sentinel" and (spotted or remote) or spotted and (kind == "aim" or is_enemy_spy(code, seat)):
             targets.append(cell)
     return targets
 
@@ -148,9 +145,7 @@ def trigger_actions(state, seat):
             out.append({"type": "trigger", "cell": cell})
         elif name == "support" and state.reserve[seat]:
             out += [{"type": "trigger", "cell": cell, "to": e} for e in empty_cells(state)]
-        elif name == "media" and "media" not in state.status:
-            out.append({"type": "trigger", "cell": cell})
-        elif name == "espionage" and state.double_agent != seat and state.turned < 0:
+        elif name == "media" and "media" not in state.status or name == "espionage" and state.double_agent != seat and state.turned < 0:
             out.append({"type": "trigger", "cell": cell})
     return out
 
@@ -165,11 +160,7 @@ def play_actions(state, seat):
     out = []
     own_spotted = board.own_spy_cells(state.grid, seat, sorted(state.spotted))
     for card in sorted(set(state.hands[seat])):
-        if card == "rifle" and "rifle" not in state.status:
-            out.append({"type": "play", "card": card})
-        elif card == "rocket_launcher" and "rocket" not in state.status:
-            out.append({"type": "play", "card": card})
-        elif card == "bulletproof_jacket" and own_spotted and "invulnerable" not in state.status:
+        if card == "rifle" and "rifle" not in state.status or card == "rocket_launcher" and "rocket" not in state.status or card == "bulletproof_jacket" and own_spotted and "invulnerable" not in state.status:
             out.append({"type": "play", "card": card})
         elif card == "binoculars":
             cells = sorted(state.spotted) if RULE["binocularsTargetMustBeSpotted"] else range(CELLS)

@@ -9,7 +9,7 @@ It enumerates all 6^4 attack outcomes (and the defender's die): pure, no I/O.
 import itertools
 import math
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from engine.rng import Rng
 
@@ -19,7 +19,7 @@ from .dice import apply_rocket_launcher, is_success, resolve_roll
 FACES = range(1, DIE_SIDES + 1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _outcomes(rocket_launcher):
     """Every equally likely attack roll, after the Rocket launcher if held."""
     rolls = itertools.product(FACES, repeat=ATTACK_DICE)
@@ -28,7 +28,7 @@ def _outcomes(rocket_launcher):
     return tuple(rolls)
 
 
-@lru_cache(maxsize=None)
+@cache
 def p_fixed(need, rocket_launcher=False):
     """P(success) against a fixed defence with bonus 0 and defence `need`."""
     outcomes = _outcomes(rocket_launcher)

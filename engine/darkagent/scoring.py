@@ -10,7 +10,6 @@ from engine.core import make_outcome
 
 from .data import AIM_BONUS, CARDS, DARK_CODE, EFFECTS, SOLO, SPY_BASE, level_of, spy_owner
 from .state import OVER
-from .turns import round_limit
 
 
 def deployed_levels(grid, n):

@@ -6,8 +6,21 @@ random (at most 3 per line); then the players place their satellites one at a ti
 with the last player and going clockwise. First player: seat 0 (PROPOSAL, fixed for the game).
 """
 
-from .data import (CARDS, EQUIP_BASE, EQUIP_INDEX, EQUIPMENT_DECK, EQUIP_IN_THEATRE, LINES,
-                   NATIONS, NEUTRAL, RULE, SATS_PER_NATION, SLOTS, SPY_LEVELS, AIM_NAMES)
+from .data import (
+    AIM_NAMES,
+    CARDS,
+    EQUIP_BASE,
+    EQUIP_IN_THEATRE,
+    EQUIP_INDEX,
+    EQUIPMENT_DECK,
+    LINES,
+    NATIONS,
+    NEUTRAL,
+    RULE,
+    SATS_PER_NATION,
+    SLOTS,
+    SPY_LEVELS,
+)
 from .state import PLACE, DarkAgentConfig, DarkAgentState
 
 

@@ -8,11 +8,11 @@ f, f-1, f-2, ... and the last player is f+1 (who holds the Double Agent token at
 from engine.core import event
 
 from . import board
-from .data import CARDS, DARK_CODE, SOLO, SPY_BASE, ROUND_CAP, spy_owner
+from .data import CARDS, DARK_CODE, ROUND_CAP, SOLO, SPY_BASE, spy_owner
 from .state import ACT, MEDIA, MOVE, OVER, VOTE, evolve, replace_at
 
-TURN_RESET = dict(spotted=(), sats_used=(0,) * board.LINES, used_cells=(), status=(), turned=-1,
-                  media_picks=(), pending=())
+TURN_RESET = {"spotted": (), "sats_used": (0,) * board.LINES, "used_cells": (), "status": (),
+              "turned": -1, "media_picks": (), "pending": ()}
 
 
 def last_player(state):

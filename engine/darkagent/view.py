@@ -8,8 +8,20 @@ view and deals the unseen equipment (deck + others' unknown hand cards) at rando
 
 from collections import Counter
 
-from .data import (AIM_NAMES, CARDS, DEPTH, EQUIP_BASE, EQUIP_INDEX, EQUIPMENT, EQUIPMENT_DECK,
-                   LINES, NATIONS, SPY_LEVELS, describe, spy_code)
+from .data import (
+    AIM_NAMES,
+    CARDS,
+    DEPTH,
+    EQUIP_BASE,
+    EQUIP_INDEX,
+    EQUIPMENT,
+    EQUIPMENT_DECK,
+    LINES,
+    NATIONS,
+    SPY_LEVELS,
+    describe,
+    spy_code,
+)
 from .scoring import deployed_levels, ledger, solo_target
 from .state import DarkAgentConfig, DarkAgentState
 from .turns import last_player, round_limit
@@ -100,7 +112,6 @@ def _roll_from(data):
 def sample_state(v, seat, rng):
     """A full state consistent with view `v` of `seat`: unseen equipment dealt at random."""
     players = v["players"]
-    n = len(players)
     grid = tuple(_code_of(v["grid"][line][d]) for line in range(LINES) for d in range(DEPTH))
     hands, votes = _deal_hidden(v, seat, grid, rng)
     deck = hands.pop()
@@ -152,7 +163,7 @@ def _deal_hidden(v, seat, grid, rng):
     return hands, votes
 
 
-def equipment_in_theatre(grid):  # noqa: N802 - a small table-like helper
+def equipment_in_theatre(grid):
     """Equipment names lying in the theatre."""
     from .data import EQUIPMENT
     return [EQUIPMENT[c - EQUIP_BASE] for c in grid if EQUIP_BASE <= c < EQUIP_BASE + 100]

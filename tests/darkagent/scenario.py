@@ -3,8 +3,16 @@
 from dataclasses import replace
 
 from engine.darkagent import RULES
-from engine.darkagent.data import (AIM_NAMES, CARDS, EQUIP_BASE, EQUIP_INDEX, EMPTY, LINES,
-                                   SPY_LEVELS, spy_code)
+from engine.darkagent.data import (
+    AIM_NAMES,
+    CARDS,
+    EMPTY,
+    EQUIP_BASE,
+    EQUIP_INDEX,
+    LINES,
+    SPY_LEVELS,
+    spy_code,
+)
 from engine.darkagent.setup import make_config
 from engine.darkagent.state import ACT, DarkAgentState
 

@@ -36,6 +36,7 @@ def test_sentinel_tie_is_success_and_failure_wounds_and_ends_turn():
     s, _ = act(base, 0, {"type": "attack", "target": cell(0, 1), "spies": [cell(0, 0)]}, [4, 4, 3, 3])
     assert s.captured[0] == (SENT2,)  # 14 + 2 = 16 >= 16
     s, events = act(base, 0, {"type": "attack", "target": cell(0, 1), "spies": [cell(0, 0)]}, [4, 4, 3, 2])
+    assert not events[0]["public"]["attack"]["success"]
     assert s.grid[cell(0, 0)] == EMPTY and 2 in s.reserve[0] and s.wounded[0] == (2,)
     assert s.turn == 1 and s.phase == MOVE  # turn over, next seat
 
@@ -157,6 +158,7 @@ def test_neutral_agent_kill_scores_its_level():
 
 def test_dice_come_from_the_match_rng_and_are_logged_for_everyone():
     import engine
+
     from .scenario import OPTIONS
     s = spotted(put(blank(), {cell(0, 0): spy(0, 2), cell(0, 1): SENT2}), cell(0, 0), cell(0, 1))
     m = engine.Match("darkagent", dict(OPTIONS), 12345, 0, 0, s)

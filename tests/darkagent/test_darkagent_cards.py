@@ -55,6 +55,7 @@ def test_bulletproof_jacket_offence_spares_the_next_failure():
     assert "invulnerable" in s.status
     s2, events = act(s, 0, {"type": "attack", "target": cell(0, 1), "spies": [cell(0, 0)]}, [1, 1, 2, 3])
     assert s2.grid[cell(0, 0)] == spy(0, 2) and s2.wounded[0] == () and s2.turn == 1
+    assert events[1]["public"] == {"invulnerable_spent": 0}
 
 
 def test_jet_pack_swaps_own_spy_with_spotted_sentinel():
@@ -86,7 +87,7 @@ def test_rifle_bonus_remote_sentinel_and_one_retry():
 def test_rocket_launcher_sets_one_die():
     s = replace(with_spy_and_sentinel(), hands=(("rocket_launcher",), ()))
     s, _ = act(s, 0, {"type": "play", "card": "rocket_launcher"})
-    s2, events = act(s, 0, {"type": "attack", "target": cell(0, 1), "spies": [cell(0, 0)]}, [1, 2, 3, 4])
+    _, events = act(s, 0, {"type": "attack", "target": cell(0, 1), "spies": [cell(0, 0)]}, [1, 2, 3, 4])
     att = events[0]["public"]["attack"]
     assert att["dice"] == [1, 2, 3, 4] and att["dice_used"] == [2, 3, 4, 6] and att["success"]
     s3, events = act(s, 0, {"type": "attack", "target": cell(0, 1), "spies": [cell(0, 0)]}, [1, 1, 1, 2])

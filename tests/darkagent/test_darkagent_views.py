@@ -52,7 +52,7 @@ def test_information_set_invariance_over_random_matches():
 
 
 def test_public_hand_knowledge_follows_takes_plays_and_jacket_prompts():
-    from .scenario import act, cell, equip, put, spy
+    from .scenario import act, cell, equip, put
     s = put(blank(), {cell(0, 0): equip("rifle"), cell(0, 1): equip("jet_pack")})
     s = replace(s, spotted=(cell(0, 0), cell(0, 1)), hands=(("rifle",), ()))  # one rifle drawn secretly
     s, _ = act(s, 0, {"type": "take", "cell": cell(0, 0)})
@@ -65,6 +65,7 @@ def test_public_hand_knowledge_follows_takes_plays_and_jacket_prompts():
 
 def test_votes_are_secret_until_everyone_voted():
     from engine.darkagent.state import VOTE
+
     from .scenario import act
     s = replace(blank(players=3), phase=VOTE, votes=(-1, -1, -1))
     s, events = act(s, 2, {"type": "vote", "rotate": True})
