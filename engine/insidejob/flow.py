@@ -30,10 +30,15 @@ def threshold_for(setup, seat):
     return PARAMS[setup.players]["threshold"]
 
 
+_LOWEST = {}
+
+
 def lowest_threshold(setup):
-    """The lowest reveal threshold any seat has (a quick exit for check 8a)."""
-    return min(threshold_for(setup, s) for s in range(setup.players)) \
-        if "professor_no" in setup.roles else PARAMS[setup.players]["threshold"]
+    """The lowest reveal threshold any seat has (a quick exit for check 8a; cached)."""
+    key = (setup.players, setup.roles)
+    if key not in _LOWEST:
+        _LOWEST[key] = min(threshold_for(setup, s) for s in range(setup.players))
+    return _LOWEST[key]
 
 
 def end_match(state, side, code, seat, events):

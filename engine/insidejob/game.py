@@ -66,17 +66,10 @@ class InsideJob(Game):
         """A freshly dealt state."""
         return deal.new_state(options, rng)
 
-    def to_move(self, state):
-        """Seats that may act now."""
-        return rules.to_move(state)
-
-    def legal_actions(self, state, seat):
-        """Legal actions in the order documented in rules.py."""
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state, seat, action, rng):
-        """(new state, events); no randomness is needed after the deal."""
-        return rules.apply_action(state, seat, action)
+    # the hot-path methods are the rules module's functions themselves (no wrapper call)
+    to_move = staticmethod(rules.to_move)
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply_action)
 
     def view(self, state, seat):
         """The allow-listed view for a seat (None = spectator)."""

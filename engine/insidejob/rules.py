@@ -18,7 +18,7 @@ The action dicts returned for "play" are shared, read-only objects (speed): do n
 from .data import FREE_FOLLOW, PROPOSALS
 from .flow import (cast_vote, finish_trick, mission_choices, reveal, run_threshold_reveals,
                    start_trick, vote_options, voters)
-from .state import DESIGNATE, MISSION, PLAY, VOTE, evolve
+from .state import DESIGNATE, MISSION, PLAY, VOTE, InsideJobState, evolve
 
 PLAY_ACTIONS = tuple(({"type": "play", "card": c, "wager": False},
                       {"type": "play", "card": c, "wager": True}) for c in range(52))
@@ -39,11 +39,6 @@ def to_move(state):
     return ()
 
 
-def can_wager(state, seat):
-    """Wagers on, role hidden, and at least one token in hand (B4.4)."""
-    return state.setup.wagers and not state.revealed[seat] and state.intel[seat] > 0
-
-
 def can_reveal(state, seat):
     """The voluntary-reveal option lets a hidden Tim Shady / Sleeper Agent reveal (T10)."""
     setup = state.setup
@@ -51,25 +46,19 @@ def can_reveal(state, seat):
             and setup.roles[seat] in VOLUNTARY)
 
 
-def playable_cards(state, seat):
-    """Cards the seat may play now (must-follow by printed suit; the Insider may-follow)."""
-    hand = state.hands[seat]
-    trick = state.trick
-    if not trick or state.setup.roles[seat] in FREE_FOLLOW:
-        return hand
-    led = trick[0][1] // 13
-    follow = [c for c in hand if c // 13 == led]
-    return follow or hand
-
-
 def play_actions(state, seat):
-    """The "play" phase actions (module docstring order)."""
-    cards = playable_cards(state, seat)
-    if can_wager(state, seat):
+    """The "play" phase actions (module docstring order); inlined for speed (hot path)."""
+    setup = state.setup
+    cards = state.hands[seat]
+    trick = state.trick
+    if trick and setup.roles[seat] not in FREE_FOLLOW:
+        led = trick[0][1] // 13
+        cards = [c for c in cards if c // 13 == led] or cards
+    if setup.wagers and state.intel[seat] and not state.revealed[seat]:
         actions = [a for c in cards for a in PLAY_ACTIONS[c]]
     else:
         actions = [PLAY_ACTIONS[c][0] for c in cards]
-    if state.setup.voluntary_reveal and can_reveal(state, seat):
+    if setup.voluntary_reveal and can_reveal(state, seat):
         actions.append(REVEAL_ACTION)
     return actions
 
@@ -92,22 +81,26 @@ def legal_actions(state, seat):
 
 
 def apply_play(state, seat, card, wager):
-    """Play a card (with an optional wager); a full trick is resolved at once."""
+    """Play a card (with an optional wager); a full trick is resolved at once.
+    Hot path: the new state is a shallow copy with the changed fields set directly."""
     hand = state.hands[seat]
     i = hand.index(card)
-    hands = state.hands[:seat] + (hand[:i] + hand[i + 1:],) + state.hands[seat + 1:]
     trick = state.trick + ((seat, card, wager),)
     events = [{"public": {"type": "play", "seat": seat, "card": card, "wager": wager},
                "private": {}}]
     n = state.setup.players
-    changes = {"hands": hands, "trick": trick, "turn": (seat + 1) % n}
+    new = object.__new__(InsideJobState)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields["hands"] = state.hands[:seat] + (hand[:i] + hand[i + 1:],) + state.hands[seat + 1:]
+    fields["trick"] = trick
+    fields["turn"] = (seat + 1) % n
     if wager:
         intel = state.intel
-        changes["intel"] = intel[:seat] + (intel[seat] - 1,) + intel[seat + 1:]
-    state = evolve(state, **changes)
+        fields["intel"] = intel[:seat] + (intel[seat] - 1,) + intel[seat + 1:]
     if len(trick) < n:
-        return state, events
-    return finish_trick(state, events), events
+        return new, events
+    return finish_trick(new, events), events
 
 
 def apply_choose(state, seat, mission):
@@ -137,8 +130,8 @@ def apply_reveal(state, seat):
     return state, events
 
 
-def apply_action(state, seat, action):
-    """(new state, events) for a legal action."""
+def apply_action(state, seat, action, rng=None):
+    """(new state, events) for a legal action (no randomness is needed after the deal)."""
     kind = action["type"]
     if kind == "play":
         return apply_play(state, seat, action["card"], action["wager"])
