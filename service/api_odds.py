@@ -12,7 +12,7 @@ from flask import Blueprint, current_app
 from . import schemas
 from .errors import ApiError
 from .http import parse_body
-from .jobs import enqueue_turn_odds, job_state
+from .jobs import enqueue_turn_odds, job_state, odds_job_id
 
 bp = Blueprint("odds", __name__)
 
@@ -53,12 +53,16 @@ def turn_odds():
         raise _question_error(exc) from None
     key = hashlib.sha256(json.dumps(question, sort_keys=True).encode()).hexdigest()
     ctx = current_app.extensions["safehouse"]
+    job_id = odds_job_id(ctx["queue"].name, key)
     cached = ctx["store"].cache_get("turn-odds", key)
-    job_id = f"odds-{key[:40]}"
     if cached is not None:
         return {"job_id": job_id, "status": "finished", "result": cached}
-    if job_state(ctx["store"].redis, job_id) is None:
-        enqueue_turn_odds(ctx["queue"], key, question)
+    state = job_state(ctx["store"].redis, job_id)
+    if state is not None and state[0] == "finished":
+        ctx["store"].cache_put("turn-odds", key, state[1])
+        return {"job_id": job_id, "status": "finished", "result": state[1]}
+    if state is None or state[0] in ("failed", "stopped", "canceled"):
+        enqueue_turn_odds(ctx["queue"], job_id, key, question)
     return {"job_id": job_id, "status": "queued"}, 202, {"Location": f"/jobs/{job_id}"}
 
 

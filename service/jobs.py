@@ -49,9 +49,14 @@ def after_save(queue, match_id, match, meta):
     enqueue_clock(queue, match_id, match, meta)
 
 
-def enqueue_turn_odds(queue, key, question):
-    """Queue the odds of a planned Dark Agent turn under a job id derived from the question."""
-    job_id = f"odds-{key[:40]}"
+def odds_job_id(queue_name, key):
+    """The deterministic job id of an odds question (per queue, so deployments never collide)."""
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in queue_name)
+    return f"odds-{safe}-{key[:32]}"
+
+
+def enqueue_turn_odds(queue, job_id, key, question):
+    """Queue the odds of a planned Dark Agent turn under its deterministic job id."""
     queue.enqueue_call(TURN_ODDS, args=(key, question), job_id=job_id, result_ttl=3600,
                        failure_ttl=3600, retry=Retry(max=1))
     return job_id
