@@ -34,21 +34,21 @@ PROPOSALS = {
     "nervous_agent_starting_intel": 0,                           # T9
     "wagers_default": True,                                      # B6: option `wagers`
     "wager_tokens_per_card": 1,                                  # T6: one token, once per trick
-    "accomplice_trick_tokens": "return_to_supply",               # T8
-    "vote_tie": "insider_escapes",                               # T4: strict top needed to catch
-    "decoy_tie_with_insider": "both_win",                        # seed / T4
+    "accomplice_trick_tokens": "return_to_supply",   # T8 (else: paid like anyone)
+    "vote_tie": "insider_escapes",      # T4: strict top needed to catch (or "insider_caught")
+    "decoy_tie_with_insider": "both_win",   # seed / T4 (else the Decoy needs a strict top)
     "voters_silent_when_revealed": ("tim_shady", "sleeper_agent"),  # T5
     "free_follow_roles": ("insider", "professor_no"),            # T12/T13
     "tim_steal_recheck": True,                                   # T11: re-run check 8a once
     "voluntary_special_reveal_roles": ("tim_shady", "sleeper_agent"),  # T10 (option, default off)
     "risky_agent_requires_risk_mode": True,                      # T14
     "middle_card_even_count": "both_central",                    # B8
-    "mission_suits": "effective",        # B4.4: a wagered card counts as the trump suit
+    "mission_suits": "effective",   # B4.4: a wagered card counts as trump (documents missions.py)
     "reveal_order": "from_trick_winner",  # 8a: seats checked clockwise from the trick winner
     "nervous_check_first": True,          # the Nervous Agent's loss is checked before 8a
-    "tim_accomplice_cycle": "neighbour_counts_as_winner",       # T16 chain cap
-    "accomplice_target_public": True,     # B10
-    "professor_game_vote": "professor_is_suspect",              # T12
+    "tim_accomplice_cycle": "neighbour_counts_as_winner",  # T16 chain cap (documents outcome.py)
+    "accomplice_target_public": True,     # B10 (documents view.py)
+    "professor_game_vote": "professor_is_suspect",  # T12 (documents flow.suspect_seat)
 }
 
 AGENT_SIDE = "agents"

@@ -121,7 +121,8 @@ def run_threshold_reveals(state, start, events):
 
 def pay_winner(state, winner, wagered):
     """Intel for the trick winner: 1 from the supply plus the wagered tokens (B4.6, T8)."""
-    if state.setup.roles[winner] == "accomplice":
+    if (state.setup.roles[winner] == "accomplice"
+            and PROPOSALS["accomplice_trick_tokens"] == "return_to_supply"):
         return state.intel, state.supply + wagered, 0
     take = 1 if state.supply > 0 else 0
     gain = take + wagered
@@ -149,11 +150,14 @@ def finish_trick(state, events):
 def run_end_checks(state, winner, gain, events):
     """End checks 0, a-d after a trick (module docstring)."""
     setup = state.setup
-    if gain and setup.roles[winner] == "nervous_agent":
+    nervous = gain and setup.roles[winner] == "nervous_agent"
+    if nervous and PROPOSALS["nervous_check_first"]:
         return end_match(state, INSIDER, "nervous_intel", winner, events)
     state = run_threshold_reveals(state, winner, events)
     if state.result:
         return state
+    if nervous:
+        return end_match(state, INSIDER, "nervous_intel", winner, events)
     params = PARAMS[setup.players]
     if len(state.completed) >= params["target"]:
         return end_match(state, AGENTS, "missions", -1, events)
@@ -195,8 +199,11 @@ def suspect_seat(roles):
 
 
 def is_caught(counts, suspect):
-    """The Agents win the vote only if the suspect has strictly the most votes (T4)."""
+    """The Agents win the vote only if the suspect has strictly the most votes (T4;
+    PROPOSALS["vote_tie"] = "insider_caught" would let a top tie catch the suspect)."""
     top = counts[suspect]
+    if PROPOSALS["vote_tie"] == "insider_caught":
+        return top > 0 and all(c <= top for c in counts)
     return all(c < top for s, c in enumerate(counts) if s != suspect)
 
 

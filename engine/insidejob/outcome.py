@@ -12,7 +12,7 @@ unresolved neighbour counts as a winner (PROPOSAL "tim_accomplice_cycle").
 
 from engine import make_outcome
 
-from .data import ROLES
+from .data import PROPOSALS, ROLES
 from .flow import AGENTS, INSIDER, tally
 
 REASONS = {
@@ -51,7 +51,8 @@ def decoy_result(state, seat):
     top = max(counts)
     leaders = {s for s, c in enumerate(counts) if c == top}
     suspect = state.result[2]
-    if counts[seat] == top and leaders <= {seat, suspect}:
+    allowed = {seat, suspect} if PROPOSALS["decoy_tie_with_insider"] == "both_win" else {seat}
+    if counts[seat] == top and leaders <= allowed:
         tied = " (tied with the Insider)" if suspect in leaders else ""
         return True, f"Decoy: received the most votes{tied}"
     return False, "Decoy: did not receive the most votes"
