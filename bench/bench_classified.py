@@ -20,7 +20,7 @@ def playouts(options, seconds):
     """(matches, elapsed, actions) of random playouts for about `seconds`."""
     options = RULES.validate_options(options)
     legal, apply, outcome, to_move = RULES.legal_actions, RULES.apply, RULES.outcome, RULES.to_move
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     matches = actions = 0
     seed = 0
     while time.perf_counter() - start < seconds:
@@ -34,7 +34,7 @@ def playouts(options, seconds):
         outcome(state)
         matches += 1
         seed += 1
-    return matches, time.perf_counter() - start, actions
+    return matches, time.perf_counter() - start, time.process_time() - cpu, actions
 
 
 def step_latencies(options, n_matches):
@@ -63,10 +63,10 @@ def main():
     parser.add_argument("--options", default="{}")
     args = parser.parse_args()
     options = json.loads(args.options)
-    matches, elapsed, actions = playouts(options, args.seconds)
+    matches, elapsed, cpu, actions = playouts(options, args.seconds)
     print(f"options {options or 'defaults'}")
-    print(f"random playouts: {matches / elapsed:,.0f} matches/s ({actions / matches:.1f} actions/match, "
-          f"{actions / elapsed:,.0f} actions/s) on one core")
+    print(f"random playouts: {matches / elapsed:,.0f} matches/s wall, {matches / cpu:,.0f} matches per CPU-second "
+          f"({actions / matches:.1f} actions/match, {actions / cpu:,.0f} actions per CPU-second)")
     p50, p99, n = step_latencies(options, args.matches)
     print(f"validated step (step + render + match_to_json): p50 {p50:.0f} us, p99 {p99:.0f} us over {n} steps")
 
