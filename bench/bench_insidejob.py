@@ -74,8 +74,8 @@ def main():
     """Print the figures for each player count (or the one asked for)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, choices=[3, 4, 5])
-    parser.add_argument("--matches", type=int, default=3000)
-    parser.add_argument("--steps", type=int, default=5000)
+    parser.add_argument("--matches", type=int, default=1000)
+    parser.add_argument("--steps", type=int, default=3000)
     args = parser.parse_args()
     counts = [args.players] if args.players else [3, 4, 5]
     variants = [("base", {})]
@@ -89,7 +89,8 @@ def main():
             rate, cpu_rate, length = playouts(options, args.matches)
             wall, cpu = step_latencies(options, args.steps)
             (w50, w99), (c50, c99) = percentiles(wall), percentiles(cpu)
-            print(f"insidejob {players}p {label:14s} playouts/s wall {rate:6.0f} cpu {cpu_rate:6.0f}"
+            print(f"insidejob {players}p {label:14s} playouts/s wall {rate:6.0f} "
+                  f"cpu {cpu_rate:6.0f}"
                   f"  actions/match {length:4.1f}  step p50/p99 wall {w50:5.1f}/{w99:6.1f} us"
                   f"  cpu {c50:5.1f}/{c99:6.1f} us")
 

@@ -3,10 +3,10 @@
 A mission's `predicate` is a list of clauses, all of which must hold for the finished trick.
 Each clause is `[primitive, argument?]`. The primitives see a `TrickFacts` record:
 
-- values: printed values in play order (lists); suits: *effective* suits (a wagered card counts as the
-  trump suit, rules digest B4.4); led: the printed suit of the lead card (T6); winner: position
-  in play order of the winning card; trump_positions: positions of effective trump cards;
-  wagered: whether each card carries a token.
+- values: printed values in play order (lists); suits: *effective* suits (a wagered card
+  counts as the trump suit, rules digest B4.4); led: the printed suit of the lead card (T6);
+  winner: position in play order of the winning card; trump_positions: positions of
+  effective trump cards; wagered: whether each card carries a token.
 
 Value tests are "odd", "even" or [op, k] with op in lt/le/gt/ge/eq. Predicates are compiled once
 at import time, so evaluating a mission is a couple of plain function calls.
