@@ -155,13 +155,17 @@ def empty_cells(state):
     return [c for c in range(CELLS) if state.grid[c] == EMPTY]
 
 
+STATUS_CARDS = {"rifle": "rifle", "rocket_launcher": "rocket", "bulletproof_jacket": "invulnerable"}
+
+
 def play_actions(state, seat):
     """Equipment plays (Adrenaline and Explosives are played inside an attack)."""
     out = []
     own_spotted = board.own_spy_cells(state.grid, seat, sorted(state.spotted))
     for card in sorted(set(state.hands[seat])):
-        if card == "rifle" and "rifle" not in state.status or card == "rocket_launcher" and "rocket" not in state.status or card == "bulletproof_jacket" and own_spotted and "invulnerable" not in state.status:
-            out.append({"type": "play", "card": card})
+        if card in STATUS_CARDS:
+            if STATUS_CARDS[card] not in state.status and (card != "bulletproof_jacket" or own_spotted):
+                out.append({"type": "play", "card": card})
         elif card == "binoculars":
             cells = sorted(state.spotted) if RULE["binocularsTargetMustBeSpotted"] else range(CELLS)
             out += [{"type": "play", "card": card, "cell": c} for c in cells
@@ -185,16 +189,19 @@ def jet_pack_actions(state, seat):
 
 def act_actions(state, seat):
     """Phase 2 actions in the documented order."""
+    spotted = sorted(state.spotted)
+    grid = state.grid
     out = spot_actions(state, seat) + attack_actions(state, seat)
     if len(state.hands[seat]) < HAND_LIMIT:
-        out += [{"type": "take", "cell": c} for c in sorted(state.spotted)
-                if kind_of(state.grid[c]) == "equipment"]
+        out += [{"type": "take", "cell": c} for c in spotted if EQUIP_BASE <= grid[c] < SPY_BASE]
     out += trigger_actions(state, seat)
     if state.double_agent == seat and state.turned < 0:
-        out += [{"type": "double_agent", "cell": c} for c in sorted(state.spotted)
-                if state.grid[c] >= 0 and is_enemy_spy(state.grid[c], seat)]
-    out += play_actions(state, seat)
-    out += virology_actions(state, seat)
+        out += [{"type": "double_agent", "cell": c} for c in spotted
+                if grid[c] >= 0 and is_enemy_spy(grid[c], seat)]
+    if state.hands[seat]:
+        out += play_actions(state, seat)
+    if state.cfg.objective_effects:
+        out += virology_actions(state, seat)
     out.append({"type": "end_turn"})
     return out
 

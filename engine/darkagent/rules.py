@@ -21,6 +21,8 @@ OPTIONAL_FALSE = ("super", "explosives")
 
 def normalise(action):
     """The canonical form of an action: optional fields that are None/False dropped, spies sorted."""
+    if len(action) <= 2 and None not in action.values() and "super" not in action:
+        return action
     out = {k: v for k, v in action.items() if v is not None and not (k in OPTIONAL_FALSE and v is False)}
     if isinstance(out.get("spies"), list):
         out["spies"] = sorted(out["spies"])

@@ -60,8 +60,7 @@ def end_action_phase(state, seat, failed):
         holder = spy_owner(code) if code >= SPY_BASE else -1
         state = evolve(state, double_agent=holder, turned=-1)
         events.append(event({"double_agent_to": holder}))
-    occupied = sum(1 for c in state.grid if c >= 0)
-    if not failed and "media" in state.status and occupied >= 2:
+    if not failed and "media" in state.status and sum(1 for c in state.grid if c >= 0) >= 2:
         return evolve(state, phase=MEDIA), events + [event({"media": seat})]
     state, more = next_turn(state)
     return state, events + more
