@@ -49,7 +49,7 @@ class InsideJob(Game):
         {"players": 3},
         {"players": 4},
         {"players": 5},
-        {"players": 3, "risk_mode": True, "wagers": False},
+        {"players": 3, "risk_mode": True, "wagers": False, "dealer": 2},
         {"players": 4, "special_roles": ["stubborn_agent", "sleeper_agent"], "risk_mode": True},
         {"players": 5, "special_roles": ["risky_agent", "tim_shady"], "risk_mode": True},
         {"players": 4, "special_roles": ["accomplice", "professor_no"]},
