@@ -113,9 +113,9 @@ def run_threshold_reveals(state, start, events):
             seat = (start + offset) % n
             if not state.revealed[seat] and state.intel[seat] >= threshold_for(state.setup, seat):
                 state = reveal(state, seat, events)
-                changed = True
-                if state.result or not PROPOSALS["tim_steal_recheck"]:
+                if state.result:
                     return state
+                changed = PROPOSALS["tim_steal_recheck"]
     return state
 
 
