@@ -9,34 +9,42 @@ deploy (each parameter set the design allows, see the effect modules).
 
 from .combat import attack_targets, start_attack
 from .common import (AUTO, DECISIONS, DEPLOY, card_info, discard_from_limbo, ev, limbo_add,
-                     place_guard, react_cards, react_window_opens, set_skip)
+                     react_cards, react_window_opens, set_skip)
 from .data import GUILD
 from .state import Frame, free_slot, pair_set, pop, push, replace, set_hand
 
 SECRET_PARAMS = {"promo_4b"}  # Telepathy Vision's guess stays private (digest C25)
 
 
-def card_plays(state, seat, card, from_hand=True):
+def card_plays(state, seat, card, from_hand=True, has_spot=None):
     """Every legal way to play `card` now (encrypt, enlist, deploy)."""
     out = [{"type": "encrypt", "card": card}]
     guild = GUILD[card]
-    if guild != "A" and free_slot(state, seat) >= 0:
+    if has_spot is None:
+        has_spot = None in state.guards[seat]
+    if guild != "A" and has_spot:
         out.append({"type": "guard", "card": card})
     if guild != "G":
-        out += [{"type": "assassinate", "card": card, **t} for t in attack_targets(state, seat, card)]
+        for t in attack_targets(state, seat, card):
+            t["type"], t["card"] = "assassinate", card
+            out.append(t)
     handlers = DEPLOY.get(state.designs[card])
     if handlers is not None:
-        out += [{"type": "deploy", "card": card, **p} for p in handlers[0](state, seat, card)]
+        for p in handlers[0](state, seat, card):
+            p = dict(p)
+            p["type"], p["card"] = "deploy", card
+            out.append(p)
     return out
 
 
 def main_actions(state, seat):
     """The legal main actions of the seat to move."""
     out = []
-    if can_cancel_trap(state, seat):
+    if state.play[1 - seat] and can_cancel_trap(state, seat):
         out.append({"type": "cancel_trap"})
+    has_spot = None in state.guards[seat]
     for card in state.hands[seat]:
-        out += card_plays(state, seat, card)
+        out += card_plays(state, seat, card, True, has_spot)
     return out
 
 
@@ -59,42 +67,49 @@ def cancel_trap(state, seat, log):
 
 
 def play_card(state, seat, action, log, rng, from_hand=True):
-    """Carry out encrypt / guard / assassinate / deploy with a card (from hand or from the deck)."""
+    """Carry out encrypt / guard / assassinate / deploy with a card (from hand or from the deck);
+    the turn's action is then resolving."""
     card, kind = action["card"], action["type"]
+    if from_hand:
+        source = {"hands": pair_set(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))}
+    else:
+        source = {"deck": tuple(c for c in state.deck if c != card)}
     if kind == "encrypt":
         ev(log, {"event": "encrypt", "seat": seat}, {seat: card_info(state, card)})
-        if from_hand:
-            hands = pair_set(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))
-            return replace(state, hands=hands, encrypted=(card,) + state.encrypted,
-                           encrypted_by=(seat,) + state.encrypted_by)
-        return replace(state, deck=tuple(c for c in state.deck if c != card), encrypted=(card,) + state.encrypted,
-                       encrypted_by=(seat,) + state.encrypted_by)
-    if from_hand:
-        state = set_hand(state, seat, [c for c in state.hands[seat] if c != card])
-    else:
-        state = replace(state, deck=tuple(c for c in state.deck if c != card))
-    state = limbo_add(state, card)
+        return replace(state, stage="resolving", encrypted=(card,) + state.encrypted,
+                       encrypted_by=(seat,) + state.encrypted_by, **source)
     if kind == "guard":
-        return place_guard(state, seat, card, False, log, from_hand)
+        return enlist_guard(state, seat, card, source, log, from_hand)
     if kind == "assassinate":
+        state = replace(state, stage="resolving", limbo=state.limbo + (card,), **source)
         target = {k: action[k] for k in ("slot", "cover", "mine") if action.get(k)}
         target["slot"] = action["slot"]
         return start_attack(state, seat, card, target, "enlist", log, rng)
-    return start_deploy(state, seat, card, action, log)
+    return start_deploy(state, seat, card, action, log, source)
 
 
-def start_deploy(state, seat, card, action, log):
+def enlist_guard(state, seat, card, source, log, from_hand):
+    """A Guard (or Sentinel) face down into the lowest free spot; Return to Sender may answer."""
+    slot = free_slot(state, seat)
+    row = state.guards[seat][:slot] + ((card, False, -1),) + state.guards[seat][slot + 1:]
+    state = replace(state, stage="resolving", guards=pair_set(state.guards, seat, row), **source)
+    ev(log, {"event": "guard", "seat": seat, "slot": slot}, {seat: card_info(state, card)})
+    if from_hand and react_window_opens(state, 1 - seat, "emerald_9"):
+        state = push(state, Frame("window_rts", 1 - seat, (seat, slot)))
+    return state
+
+
+def start_deploy(state, seat, card, action, log, source):
     """Announce a Deploy; open the Pull the Plug window before the effect resolves."""
     params = tuple(sorted((k, _freeze(v)) for k, v in action.items() if k not in ("type", "card")))
     secret = state.designs[card] in SECRET_PARAMS
     shown = {} if secret else {k: v for k, v in action.items() if k not in ("type", "card")}
     ev(log, {"event": "deploy", "seat": seat, **card_info(state, card), "params": shown},
        {seat: {"params": dict(params)}} if secret else None)
-    frame = Frame("resolve_deploy", seat, (card,) if secret else (card, params), (params,) if secret else ())
-    state = push(state, frame)
+    frames = (Frame("resolve_deploy", seat, (card,) if secret else (card, params), (params,) if secret else ()),)
     if react_window_opens(state, 1 - seat, "ruby_6"):
-        state = push(state, Frame("window_ptp", 1 - seat, (card,)))
-    return state
+        frames += (Frame("window_ptp", 1 - seat, (card,)),)
+    return replace(state, stage="resolving", limbo=state.limbo + (card,), stack=state.stack + frames, **source)
 
 
 def _freeze(value):

@@ -20,23 +20,28 @@ from .state import Frame, free_slot, pop, push, replace, set_hand, set_slot
 EP, CCT, RESILIENCE, DECOY, FEDORA = "citrine_6", "promo_7a", "emerald_6", "ruby_2", "promo_5b"
 
 
+SHARED = tuple(tuple(bool(CODE[a] & CODE[b]) for b in range(18)) for a in range(18))
+
+
 def attack_targets(state, seat, card, ignore_codes=False):
-    """Legal targets for seat's attack with card: [{"slot": k, "cover"?: True, "mine"?: True}]."""
+    """Legal targets for seat's attack with card: [{"slot": k, "cover"?: True, "mine"?: True}]
+    (fresh dicts the caller may extend)."""
     out = []
+    shared = SHARED[card]
     for k, slot in enumerate(state.guards[1 - seat]):
         if slot is None:
             continue
         guard, face_up, cover = slot
         if cover >= 0:
-            if ignore_codes or code_shared(card, cover):
+            if ignore_codes or shared[cover]:
                 out.append({"slot": k, "cover": True})
             if state.designs[cover] == EP:
                 continue
-        if ignore_codes or not face_up or code_shared(card, guard):
+        if ignore_codes or not face_up or shared[guard]:
             out.append({"slot": k})
-    if not ignore_codes:
+    if not ignore_codes and state.guards[seat] != (None, None, None):
         for k, slot in enumerate(state.guards[seat]):
-            if slot and slot[2] < 0 and state.designs[slot[0]] == FEDORA and code_shared(card, slot[0]):
+            if slot and slot[2] < 0 and state.designs[slot[0]] == FEDORA and shared[slot[0]]:
                 out.append({"slot": k, "mine": True})
     return out
 

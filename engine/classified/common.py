@@ -14,7 +14,7 @@ Handler tables (filled by the effect modules at import):
 from engine import event
 
 from .data import CODE, CODES, DESIGNS, NUMBER
-from .state import Frame, add_knowledge, free_slot, pair_set, push, replace, set_slot, to_discard
+from .state import Frame, add_knowledge, free_slot, pair_set, push, replace, set_slot
 
 DEPLOY = {}
 DECISIONS = {}
@@ -75,7 +75,7 @@ def limbo_remove(state, *cards):
 
 def discard_from_limbo(state, *cards):
     """Move cards from resolution onto the Discard Pile (last on top)."""
-    return to_discard(limbo_remove(state, *cards), *cards)
+    return replace(state, limbo=tuple(c for c in state.limbo if c not in cards), discard=state.discard + cards)
 
 
 def finish_deploy_frame(seat, card):

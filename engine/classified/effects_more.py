@@ -6,8 +6,8 @@ Sandwich, Sands of Time, Unstable Grenade, No-Return Mail.
 from itertools import permutations
 
 from .actions import card_plays, play_card
-from .combat import attack_targets, start_attack
-from .common import (AUTO, DECISIONS, DEPLOY, RESECRET, add_knowledge, card_info,
+from .combat import attack_targets
+from .common import (DECISIONS, DEPLOY, RESECRET, add_knowledge, card_info,
                      discard_from_limbo, ev, finish_deploy_frame, limbo_remove, peek)
 from .data import GUILD, PROPOSALS
 from .state import Frame, free_slot, guard_count, pair_set, push, replace, set_hand, set_slot

@@ -80,7 +80,6 @@ def choose(view, seat, rules, rng, params):
 def score_action(action, context):
     """Heuristic value of one action."""
     state, seat, weights, blocked = context
-    kind = action["type"]
     if state["stack"] and state["stack"][-1]["seat"] == seat:
         return score_decision(action, context)
     hand = state["players"][seat]["hand"] or []

@@ -63,6 +63,8 @@ class ClassifiedGame(Game):
                        "promo_7a", "citrine", "promo_9a"]},
     )
 
+    _last_legal = (None, None, ())
+
     def check_options(self, options):
         """The per-number selection must fit the card set."""
         check_selection(options)
@@ -85,14 +87,21 @@ class ClassifiedGame(Game):
         return (state.turn,)
 
     def legal_actions(self, state, seat):
-        """Decision options of the top frame, Suitcase picks, or the main actions."""
+        """Decision options of the top frame, Suitcase picks, or the main actions (the last
+        answer is remembered: states are immutable, so the same object gives the same list)."""
+        cached = self._last_legal
+        if cached[0] is state and cached[1] == seat:
+            return list(cached[2])
         if seat not in self.to_move(state):
-            return []
-        if state.stack:
-            return DECISIONS[state.stack[-1].kind][0](state, state.stack[-1])
-        if state.stage == "pick":
-            return [{"type": "choose_suitcase", "card": c} for c in state.hands[seat]]
-        return main_actions(state, seat)
+            actions = []
+        elif state.stack:
+            actions = DECISIONS[state.stack[-1].kind][0](state, state.stack[-1])
+        elif state.stage == "pick":
+            actions = [{"type": "choose_suitcase", "card": c} for c in state.hands[seat]]
+        else:
+            actions = main_actions(state, seat)
+        self._last_legal = (state, seat, actions)
+        return list(actions)
 
     def check_action(self, state, seat, action):
         """Membership (optional false/None fields ignored); any permutation for a rearrange."""

@@ -4,7 +4,7 @@ the final no-draw round, and the end-of-game resolution (hit test and tie-breaks
 
 from .common import AUTO, card_info, ev, peek
 from .data import CODE, NUMBER
-from .state import Frame, guard_count, pair_set, play_items, push, replace, set_hand, to_discard
+from .state import Frame, guard_count, pair_set, play_items, push, replace, to_discard
 
 
 def begin_turn(state, seat, log):

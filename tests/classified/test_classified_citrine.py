@@ -3,7 +3,7 @@
 import pytest
 
 from engine.errors import IllegalAction
-from tests.classified.helpers import act, card, events, guards, last_answer, legal, scenario, slot, top
+from tests.classified.helpers import act, events, guards, last_answer, legal, scenario, slot, top
 
 DEPLOY = "deploy"
 
