@@ -28,7 +28,16 @@ openapi-check: ## Fail when openapi.yaml differs from what the code generates
 	$(BIN)/python -m service.openapi /tmp/safehouse-openapi.yaml
 	diff -u openapi.yaml /tmp/safehouse-openapi.yaml > /dev/null || { echo "openapi.yaml is stale: run make openapi"; exit 1; }
 
-bench: ## Print engine, service and bot benchmark figures
-	@for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+BENCH_MATCHES ?= 200
+BENCH_BUDGET_MS ?= 50
 
-.PHONY: help install run worker test openapi openapi-check bench
+bench: ## Print engine, service and bot figures (quick sizes; make bench-full for the issue's sizes)
+	@for g in classified insidejob ifthen darkagent; do echo "== engine: $$g"; $(BIN)/python bench/bench_$$g.py || exit 1; done
+	@echo "== service: bot-turn latency through the API"; $(BIN)/python bench/bench_service.py --turns 100
+	@echo "== bots: win rates ($(BENCH_MATCHES) matches, ismcts $(BENCH_BUDGET_MS) ms/move)"
+	@$(BIN)/python bench/bench_bots.py --matches $(BENCH_MATCHES) --budget-ms $(BENCH_BUDGET_MS)
+
+bench-full: ## The bot table at the issue's sizes: 1,000 matches, ismcts at 200 ms per move (hours)
+	$(BIN)/python bench/bench_bots.py --matches 1000 --budget-ms 200
+
+.PHONY: help install run worker test openapi openapi-check bench bench-full
