@@ -191,6 +191,8 @@ class Replay(Schema):
     commitment = fields.String(required=True)
     setup = fields.Dict(required=True, metadata={"description": "the initial state (state_to_json)"})
     history = fields.List(fields.Dict(), required=True, metadata={"description": "[{seat, action}] in order"})
+    log = fields.List(fields.Dict(), required=True, metadata={
+        "description": "the whole log unredacted: every public and private part (draws, dice, answers)"})
     outcome = fields.Dict(required=True)
 
 

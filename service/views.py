@@ -43,5 +43,6 @@ def replay(match, meta):
         "commitment": meta["commitment"],
         "setup": match.rules.state_to_json(setup.state),
         "history": [{"seat": s, "action": a} for s, a in match.history],
+        "log": list(match.log),
         "outcome": match.rules.outcome(match.state),
     }

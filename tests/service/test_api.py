@@ -140,3 +140,5 @@ def test_replay_only_after_the_end_and_verifies_commitment(client):
     again = engine.replay("toy", replay["options"], replay["seed"],
                           [(h["seat"], h["action"]) for h in replay["history"]])
     assert engine.render(again, None)["outcome"] == replay["outcome"] == view["outcome"]
+    assert replay["log"] == list(again.log)  # every chance result, private parts included
+    assert any(entry["private"] for entry in replay["log"])
