@@ -137,6 +137,7 @@ def process_finish_deploy(state, frame, log, rng):
 def window_options(key):
     """Options of a REACT window: pass, or one of the reactor's cards of that design."""
     def options(state, frame):
+        """pass, or react with a card of the design (keeping at least one card)."""
         out = [{"type": "pass"}]
         if len(state.hands[frame.seat]) >= 2:
             out += [{"type": "react", "card": c} for c in react_cards(state, frame.seat, key)]

@@ -117,6 +117,7 @@ def neutralize(state, seat, card, params, log, rng):
 
 def _attack_options(need_free_slot):
     def options(state, seat, card):
+        """Targets without a Code compare."""
         if need_free_slot and free_slot(state, seat) < 0:
             return []
         return attack_targets(state, seat, card, ignore_codes=True)

@@ -214,8 +214,9 @@ def sandwich(state, seat, card, params, log, rng):
     if cover >= 0:
         state = replace(state, limbo=state.limbo + (cover,))  # the cover waits for the returned card
     state = set_hand(state, seat, state.hands[seat] + (top, bottom, guard))
-    ev(log, {"event": "sandwich_take", "seat": seat, "slot2": j, "guard": card_info(state, guard)},
-       {seat: {"top": top, "bottom": bottom}})
+    ev(log, {"event": "sandwich_take", "seat": seat, "slot2": j},
+       {seat: {"top": top, "bottom": bottom, "guard": card_info(state, guard)},
+        other: {"guard": card_info(state, guard)}})
     state = push(state, finish_deploy_frame(seat, card))
     return push(state, Frame("sandwich", seat, (j, cover)))
 
