@@ -9,7 +9,8 @@
   keeps his Intel low.
 - choose_mission: the mission with the best (Agents) or worst (Insider side) estimated chance.
 - vote: the eligible player whose play looked least cooperative: off-suit plays, wagers and
-  wins in failed missions, and a large Intel pile raise suspicion.
+  wins in failed missions, and a large Intel pile raise suspicion; a player who later played
+  a suit they had not followed is proven to be the Insider.
 - designate: a random other player. Ties are broken with `rng`, so the bot is deterministic.
 """
 
@@ -82,7 +83,8 @@ def play_score(state, seat, action, samples):
         return p_ok * 5 - p_win * 40
     if role == "professor_no":
         return p_ok * 3 - p_win * 4 - wager
-    return p_ok * 10 - wager * 1.5 - value * 0.01
+    on_table = sum(1 for _, _, w in state["trick"] if w)
+    return p_ok * 10 + p_win * (2 + 2 * on_table) - wager * 1.5 - value * 0.01
 
 
 def choose_play(view, seat, rng):
@@ -117,15 +119,23 @@ def choose_mission(view, seat, rng):
 
 
 def suspicion(state):
-    """Suspicion per seat from public play (module docstring)."""
+    """Suspicion per seat from public play (module docstring). A seat that once did not follow
+    a suit and later played that suit could have followed: only the Insider may do that."""
     scores = [0.3 * k for k in state["intel"]]
-    for trick in state["tricks"]:
+    voids = {}
+    tricks = state["tricks"] + ([{"plays": state["trick"], "mission": None, "success": True}]
+                                if state["trick"] else [])
+    for trick in tricks:
         plays = trick["plays"]
         led = plays[0][1] // 13
-        trump = MISSIONS[trick["mission"]]["trump"]
-        for seat, card, wagered in plays[1:]:
-            if card // 13 not in (led, trump):
-                scores[seat] += 0.7
+        trump = MISSIONS[trick["mission"]]["trump"] if trick["mission"] else -1
+        for seat, card, _ in plays:
+            if card // 13 in voids.get(seat, ()):
+                scores[seat] += 100.0
+        for seat, card, _ in plays[1:]:
+            if card // 13 != led:
+                voids.setdefault(seat, set()).add(led)
+                scores[seat] += 0.7 if card // 13 != trump else 0.0
         if not trick["success"]:
             scores[trick["winner"]] += 0.5
             for seat, _, wagered in plays:
