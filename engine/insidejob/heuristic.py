@@ -3,8 +3,9 @@
 `choose(view, seat, rules, rng, params)` returns one of view["legal_actions"]:
 - play: each legal card (and wager) is scored by a small Monte Carlo over completions of the
   trick drawn from the cards this seat has not seen (common samples for every option). Agents
-  play to make the revealed mission succeed and avoid wasting tokens (the Nervous Agent avoids
-  winning at all); the Insider (and a revealed Sleeper, or an Accomplice backing the Insider)
+  play to make the revealed mission succeed and to take tricks (above all ones carrying wagered
+  tokens) so the Insider collects less Intel, without wasting tokens (the Nervous Agent avoids
+  winning at all); the Decoy plays suspiciously to draw votes; the Insider (and a revealed Sleeper, or an Accomplice backing the Insider)
   plays to make it fail and wagers to steal tricks for Intel; Professor NO cooperates but
   keeps his Intel low.
 - choose_mission: the mission with the best (Agents) or worst (Insider side) estimated chance.
