@@ -95,6 +95,53 @@ CURATED = _load_curated()
 CURATED_BY_ID = {c.id: c for items in CURATED.values() for c in items}
 
 
+_VERDICTS = {}
+
+
+def level_verdicts(level):
+    """(play, discard) lookup tables for a level's curated challenges: play[prev][half] and
+    discard[prev][card] are bitmasks over curated indices under which that play / some half of
+    that card is valid (built once per level)."""
+    found = _VERDICTS.get(level)
+    if found is None:
+        play = [[0] * N_HALVES for _ in range(N_HALVES)]
+        discard = [[0] * N_CARDS for _ in range(N_HALVES)]
+        for i, challenge in enumerate(CURATED[level]):
+            bit = 1 << i
+            for prev, mask in enumerate(challenge.table):
+                row, drow = play[prev], discard[prev]
+                for half in range(N_HALVES):
+                    if (mask >> half) & 1:
+                        row[half] |= bit
+                        drow[half >> 1] |= bit
+        found = _VERDICTS[level] = (play, discard)
+    return found
+
+
+def candidate_ids(level, mask):
+    """The curated ids of `level` whose bit is set in `mask`."""
+    return [c.id for i, c in enumerate(CURATED[level]) if (mask >> i) & 1]
+
+
+def candidate_mask(level, ids):
+    """Inverse of `candidate_ids`."""
+    wanted = set(ids)
+    return sum(1 << i for i, c in enumerate(CURATED[level]) if c.id in wanted)
+
+
+def candidate_challenges(level, mask):
+    """The curated Challenges of `level` whose bit is set in `mask`."""
+    return [c for i, c in enumerate(CURATED[level]) if (mask >> i) & 1]
+
+
+def narrow(level, mask, judgment):
+    """The candidate mask after a judgment (kind, prev, a, b, answer)."""
+    kind, prev, a, _, answer = judgment
+    play, discard = level_verdicts(level)
+    agreeing = discard[prev][a >> 1] if kind == "discard" else play[prev][a]
+    return mask & agreeing if answer else mask & ~agreeing
+
+
 def valid_rate(table):
     """Probability that a random half is valid after a random previous half."""
     return sum(bin(m).count("1") for m in table) / (N_HALVES * N_HALVES)

@@ -18,7 +18,7 @@ from engine.core import Game, make_outcome
 from engine.errors import IllegalAction, InvalidAction
 
 from . import mastermind, team, turns
-from .challenges import CURATED_BY_ID
+from .challenges import candidate_challenges
 from .data import (EV_CHEAP_INTEL, EV_DOUBLE_PLAY, EV_FREE_SHRED, EV_HAND_OFF, EV_INSPECTION,
                    EV_LOCKDOWN, EV_PASS, EV_RECOUNT, GAME_NUMBERS, HOUSE_RULES)
 from .rulelang import RuleError, table_of
@@ -31,17 +31,23 @@ ACTIONS_PER_TURN_BOUND = 40
 
 def _turn_actions(state, seat):
     hand = sorted(state.hands[state.turn])
-    actions = [{"type": "play", "card": c, "orient": o} for c in hand for o in (0, 1)]
+    actions = []
+    for c in hand:
+        actions.append({"type": "play", "card": c, "orient": 0})
+        actions.append({"type": "play", "card": c, "orient": 1})
     if state.bonus_plays:
         return actions
     if state.current_event != EV_LOCKDOWN:
         actions += [{"type": "discard", "card": c} for c in hand]
-    actions += _event_actions(state, seat, hand)
-    if team.can_ask_hint(state):
+    if state.held:
+        actions += _event_actions(state, seat, hand)
+    if state.hint_asked or len(state.invalid) < GAME_NUMBERS["penalty_thresholds"][0]:
+        pass
+    elif team.can_ask_hint(state):
         actions.append({"type": "hint"})
-    if team.can_guess(state):
-        actions += [{"type": "guess", "rule": team.bare_rule(CURATED_BY_ID[c].rule)}
-                    for c in state.candidates]
+    if not state.guessed and (state.n_cb == 1 or team.can_guess(state)):
+        actions += [{"type": "guess", "rule": team.bare_rule(c.rule)}
+                    for c in candidate_challenges(state.level, state.candidates)]
     return actions
 
 

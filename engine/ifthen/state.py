@@ -28,7 +28,7 @@ class IfThenState:
     challenge: str             # canonical rule key ("" until chosen)
     challenge_options: tuple   # Mastermind: the two drawn challenge keys
     hints_revealed: tuple      # hint symbols in reveal order
-    candidates: tuple          # curated ids of the level still consistent with public facts
+    candidates: int            # bitmask over the level's curated challenges still consistent
     hands: tuple               # per codebreaker: tuple of cards
     revealed: tuple            # sorted cards publicly known in a codebreaker's hand
     deck: tuple                # draw deck, top first
@@ -80,7 +80,7 @@ def replace(state, **changes):
 
 
 NESTED_FIELDS = ("hands", "market", "line", "invalid", "judgments")
-FLAT_FIELDS = ("challenge_options", "hints_revealed", "candidates", "revealed", "deck", "boxed",
+FLAT_FIELDS = ("challenge_options", "hints_revealed", "revealed", "deck", "boxed",
                "burned", "discard", "wrong_guesses", "voters", "event_deck", "event_discard",
                "held", "ak_deck", "ak_hand", "ak_known")
 SCALAR_FIELDS = tuple(n for n in FIELD_NAMES if n not in NESTED_FIELDS and n not in FLAT_FIELDS)

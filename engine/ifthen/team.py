@@ -12,7 +12,7 @@ the hint shown is one of the challenge's two, at random.
 
 from engine.core import event
 
-from .challenges import CURATED_BY_ID, challenge_from_key
+from .challenges import CURATED, challenge_from_key
 from .data import (EV_CHEAP_INTEL, EV_DOUBLE_PLAY, EV_FREE_SHRED, EV_HAND_OFF, EV_INSPECTION,
                    EV_PASS, EV_RECOUNT, GAME_NUMBERS, HALF_CODES)
 from .rulelang import canonical, table_of
@@ -45,7 +45,10 @@ def apply_guess(state, seat, rule, evs):
         evs.append(event({"guess": bare_rule(rule), "seat": seat, "correct": True}))
         return replace(finish(state, "win", "the code was guessed"), master=seat)
     cost = wrong_guess_cost(state)
-    candidates = tuple(c for c in state.candidates if CURATED_BY_ID[c].table != table)
+    candidates = state.candidates
+    for i, challenge in enumerate(CURATED[state.level]):
+        if challenge.table == table:
+            candidates &= ~(1 << i)
     state = replace(state, guessed=True, candidates=candidates,
                     wrong_guesses=state.wrong_guesses + (canonical(bare_rule(rule)),))
     evs.append(event({"guess": bare_rule(rule), "seat": seat, "correct": False, "cost": cost}))
@@ -97,8 +100,10 @@ def buy_hint(state, rng, evs):
     challenge = challenge_from_key(state.challenge)
     symbol = rng.choice([s for s in challenge.hints if s not in state.hints_revealed])
     text = challenge.hint_texts[symbol]
-    candidates = tuple(c for c in state.candidates
-                       if symbol in CURATED_BY_ID[c].hints and CURATED_BY_ID[c].hint_texts[symbol] == text)
+    candidates = state.candidates
+    for i, other in enumerate(CURATED[state.level]):
+        if symbol not in other.hints or other.hint_texts[symbol] != text:
+            candidates &= ~(1 << i)
     evs.append(event({"hint": symbol, "text": text, "cost": cost}))
     return replace(state, deck=state.deck[cost:], burned=state.burned + state.deck[:cost],
                    free_hint=False, hints_revealed=state.hints_revealed + (symbol,),

@@ -12,13 +12,11 @@ codebreaker); the team loses when `turn_cap` codebreaker turns have passed.
 
 from engine.core import event
 
-from .challenges import CURATED_BY_ID, agrees, challenge_from_key
+from .challenges import challenge_from_key, narrow
 from .data import (EV_DOUBLE_JEOPARDY, EV_OPEN_BOOK, EV_REVERSE, EV_SAFE_HARBOUR,
                    EV_SECOND_CHANCE, GAME_NUMBERS, HOUSE_RULES, CARD_CODES, HALF_CODES)
 from .state import active_count, cb_seat, last_half, penalty_draws, remove_card, replace
 
-
-CURATED_TABLES = {cid: c.table for cid, c in CURATED_BY_ID.items()}
 
 def finish(state, result, reason):
     """The state with the match decided."""
@@ -68,13 +66,8 @@ def take_from_hand(state, index, card):
 
 def judgment_changes(state, judgment):
     """Field changes recording a public judgment and narrowing the curated candidates."""
-    kind, prev, a, b, answer = judgment
-    if kind == "discard":
-        candidates = tuple(cid for cid in state.candidates if agrees(CURATED_BY_ID[cid], judgment))
-    else:
-        candidates = tuple(cid for cid in state.candidates
-                           if ((CURATED_TABLES[cid][prev] >> a) & 1) == answer)
-    return {"judgments": state.judgments + (judgment,), "candidates": candidates}
+    return {"judgments": state.judgments + (judgment,),
+            "candidates": narrow(state.level, state.candidates, judgment)}
 
 
 def play_card(state, seat, card, orient, rng, evs):
@@ -98,16 +91,15 @@ def discard_card(state, seat, card, rng, evs):
     """A codebreaker discards `card`, claiming it invalid both ways up."""
     prev = last_half(state)
     valid = challenge_from_key(state.challenge).card_valid(prev, card)
-    state = add_judgment(state, ("discard", prev, 2 * card, 2 * card + 1, valid))
+    changes = judgment_changes(state, ("discard", prev, 2 * card, 2 * card + 1, valid))
     evs.append(event({"action": "discard", "seat": seat, "card": card, "code": CARD_CODES[card],
                       "actually_valid": valid}))
     if not valid:
-        state = take_from_hand(state, state.turn, card)
-        state = replace(state, discard=state.discard + (card,))
-        return end_turn(state, rng, evs)
+        changes.update(hand_loss(state, state.turn, card))
+        return end_turn(replace(state, discard=state.discard + (card,), **changes), rng, evs)
     if card not in state.revealed:
-        state = replace(state, revealed=tuple(sorted(state.revealed + (card,))))
-    return begin_penalty(state, rng, evs, False)
+        changes["revealed"] = tuple(sorted(state.revealed + (card,)))
+    return begin_penalty(replace(state, **changes), rng, evs, False)
 
 
 def penalty_size(state):

@@ -10,7 +10,8 @@ Never shown: the seed, deck orders, boxed/burned cards, unrevealed hands and hin
 
 import json
 
-from .challenges import CURATED_BY_ID, challenge_from_key, consistent_challenges, get_challenge
+from .challenges import (CURATED_BY_ID, candidate_ids, candidate_mask, challenge_from_key,
+                         consistent_challenges, get_challenge)
 from .data import (COLOUR_NAMES, EVENT_IDS, HALF_CODES, HALVES, HINT_SYMBOLS, HOUSE_RULES,
                    SIZE_NAMES)
 from .rulelang import canonical
@@ -45,7 +46,7 @@ def _public(state):
         "discard": list(state.discard), "hands": _hands(state),
         "invalid_count": len(state.invalid), "penalty_level": penalty_level(state),
         "penalty_draws": penalty_size(state), "hints_revealed": _revealed_hints(state),
-        "candidates": list(state.candidates), "current_event": state.current_event,
+        "candidates": candidate_ids(state.level, state.candidates), "current_event": state.current_event,
         "held_events": list(state.held), "event_deck_size": len(state.event_deck),
         "event_discard": list(state.event_discard),
         "judgments": [list(j) for j in state.judgments],
@@ -104,7 +105,7 @@ def sample_state(view, seat, rng):
         n_cb=view["codebreakers"], ak_seat=None if shift == 0 else 0, level=view["level"],
         mastermind=view["mastermind"], source=view["source"], challenge=challenge,
         challenge_options=options, hints_revealed=tuple(s for s, _ in view["hints_revealed"]),
-        candidates=tuple(view["candidates"]), hands=cards["hands"],
+        candidates=candidate_mask(view["level"], view["candidates"]), hands=cards["hands"],
         revealed=tuple(sorted(c for h in view["hands"] for c in h["revealed"])),
         deck=cards["deck"], market=tuple(tuple(m) for m in view["market"]), boxed=cards["boxed"],
         burned=cards["burned"], discard=tuple(view["discard"]),
