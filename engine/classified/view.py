@@ -89,7 +89,10 @@ def allowed_suitcase(view, owner):
 
 def sample_state(view, seat, rng):
     """A full state consistent with seat's view: the unseen cards are dealt at random, the
-    opponent's Suitcase respecting every public answer about it."""
+    opponent's Suitcase respecting every public answer about it and never a card the seat saw
+    elsewhere (while that Suitcase is unchanged); Tough Choice / Sands of Time cards the seat is
+    choosing from stay where they are. Older peeks at the piles and at the opponent's hand are
+    not used to place cards (they may be stale)."""
     other = 1 - seat
     me, them = view["players"][seat], view["players"][other]
     pins_top, pins_bottom = _pins(view, seat)
@@ -98,6 +101,8 @@ def sample_state(view, seat, rng):
     suitcase = them["suitcase"]
     if suitcase is None and them["suitcase_chosen"]:
         numbers, cards = allowed_suitcase(view, other)
+        if them["suitcase_epoch"] == 0:  # a card seen anywhere since set-up is not the Suitcase
+            cards = cards - {c for entry in view["knowledge"] for c in entry.get("cards", ())}
         fits = [c for c in pool if NUMBER[c] in numbers and c in cards] or pool
         suitcase = fits[0]
         pool.remove(suitcase)

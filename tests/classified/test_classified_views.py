@@ -148,3 +148,13 @@ def test_golden_playthrough(seed, options):
     if os.environ.get("CLASSIFIED_REGEN") or not path.exists():
         path.write_text(json.dumps(digest, indent=1, sort_keys=True) + "\n")
     assert digest == json.loads(path.read_text())
+
+
+def test_sample_state_never_deals_a_seen_card_as_the_suitcase():
+    s = scenario(hands=((0, 2), (8, 12)), suitcases=(4, 13), leftover="deck")
+    s, _ = act(s, 0, {"type": "deploy", "card": 2})
+    s, _ = act(s, 0, {"type": "pick", "number": 5})
+    view = json.loads(dumps(view_state(s, 0)))
+    for seed in range(30):
+        sampled = RULES.sample_state(view, 0, Rng(seed))
+        assert sampled.suitcases[1] not in (8, 12, 9) and dumps(view_state(sampled, 0)) == dumps(view)
