@@ -16,8 +16,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import engine  # noqa: E402
-from engine import Rng  # noqa: E402
+import engine
+from engine import Rng
 
 RULES = engine.get_game("ifthen")
 

@@ -10,8 +10,16 @@ sane range, and the rule is not extensionally equal to a lower-level one.
 import json
 import os
 
-from .data import (ATTR_HINT, ATTRS, CARD_MASKS, HINT_ATTR, HOUSE_RULES, N_CARDS, N_HALVES,
-                   hint_text)
+from .data import (
+    ATTR_HINT,
+    ATTRS,
+    CARD_MASKS,
+    HINT_ATTR,
+    HOUSE_RULES,
+    N_CARDS,
+    N_HALVES,
+    hint_text,
+)
 from .rulelang import attrs_of, canonical, compile_rule, describe
 
 _CACHE = {}
@@ -20,7 +28,7 @@ _CACHE = {}
 class Challenge:
     """A compiled challenge: rule JSON, level, hints, validity table and text."""
 
-    __slots__ = ("key", "rule", "id", "level", "hints", "hint_texts", "table", "text")
+    __slots__ = ("hint_texts", "hints", "id", "key", "level", "rule", "table", "text")
 
     def __init__(self, rule):
         self.rule = rule
@@ -144,7 +152,7 @@ def narrow(level, mask, judgment):
 
 def valid_rate(table):
     """Probability that a random half is valid after a random previous half."""
-    return sum(bin(m).count("1") for m in table) / (N_HALVES * N_HALVES)
+    return sum(m.bit_count() for m in table) / (N_HALVES * N_HALVES)
 
 
 def playable_counts(table):

@@ -11,8 +11,15 @@ cannot cover every draw the codebreakers lose at once.
 
 from engine.core import event
 
-from .data import (EV_AMNESTY, EV_CLEAN_SLATE, EV_MARKET_CRASH, EV_REINFORCEMENTS, EV_SHREDDER,
-                   EV_SUPPLY_DROP, EVENT_BY_ID)
+from .data import (
+    EV_AMNESTY,
+    EV_CLEAN_SLATE,
+    EV_MARKET_CRASH,
+    EV_REINFORCEMENTS,
+    EV_SHREDDER,
+    EV_SUPPLY_DROP,
+    EVENT_BY_ID,
+)
 from .state import cb_seat, replace
 from .turns import finish, give_card, refill_market
 

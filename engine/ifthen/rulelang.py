@@ -19,8 +19,16 @@ next halves. Two rules are extensionally equal iff their tables are equal.
 
 import json
 
-from .data import (ALL_HALVES, ATTR_DOMAINS, ATTR_INDEX, ATTR_LABELS, ATTR_MASK, ATTRS, HALVES,
-                   N_HALVES)
+from .data import (
+    ALL_HALVES,
+    ATTR_DOMAINS,
+    ATTR_INDEX,
+    ATTR_LABELS,
+    ATTR_MASK,
+    ATTRS,
+    HALVES,
+    N_HALVES,
+)
 
 
 class RuleError(ValueError):

@@ -19,8 +19,18 @@ from engine.errors import IllegalAction, InvalidAction
 
 from . import mastermind, team, turns
 from .challenges import candidate_challenges
-from .data import (EV_CHEAP_INTEL, EV_DOUBLE_PLAY, EV_FREE_SHRED, EV_HAND_OFF, EV_INSPECTION,
-                   EV_LOCKDOWN, EV_PASS, EV_RECOUNT, GAME_NUMBERS, HOUSE_RULES)
+from .data import (
+    EV_CHEAP_INTEL,
+    EV_DOUBLE_PLAY,
+    EV_FREE_SHRED,
+    EV_HAND_OFF,
+    EV_INSPECTION,
+    EV_LOCKDOWN,
+    EV_PASS,
+    EV_RECOUNT,
+    GAME_NUMBERS,
+    HOUSE_RULES,
+)
 from .rulelang import RuleError, table_of
 from .setup import new_state
 from .state import cb_seat, state_from_json, state_to_json
@@ -64,9 +74,7 @@ def _event_actions(state, seat, hand):
             out += [dict(base, card=c, to=to) for c in hand for to in others]
         elif ev_id == EV_FREE_SHRED:
             out += [dict(base, card=c) for c in hand]
-        elif ev_id == EV_CHEAP_INTEL and not state.free_hint:
-            out.append(base)
-        elif ev_id == EV_DOUBLE_PLAY and len(hand) >= 2:
+        elif ev_id == EV_CHEAP_INTEL and not state.free_hint or ev_id == EV_DOUBLE_PLAY and len(hand) >= 2:
             out.append(base)
         elif ev_id == EV_RECOUNT and state.invalid:
             out += [dict(base, to=cb_seat(state, i)) for i in range(state.n_cb)]

@@ -13,11 +13,27 @@ the hint shown is one of the challenge's two, at random.
 from engine.core import event
 
 from .challenges import CURATED, challenge_from_key
-from .data import (EV_CHEAP_INTEL, EV_DOUBLE_PLAY, EV_FREE_SHRED, EV_HAND_OFF, EV_INSPECTION,
-                   EV_PASS, EV_RECOUNT, GAME_NUMBERS, HALF_CODES)
+from .data import (
+    EV_CHEAP_INTEL,
+    EV_DOUBLE_PLAY,
+    EV_FREE_SHRED,
+    EV_HAND_OFF,
+    EV_INSPECTION,
+    EV_PASS,
+    EV_RECOUNT,
+    GAME_NUMBERS,
+    HALF_CODES,
+)
 from .rulelang import canonical, table_of
-from .state import (active_count, cb_index, last_half, penalty_draws, penalty_level,
-                    remove_card, replace)
+from .state import (
+    active_count,
+    cb_index,
+    last_half,
+    penalty_draws,
+    penalty_level,
+    remove_card,
+    replace,
+)
 from .turns import add_judgment, end_turn, finish, give_card, take_from_hand
 
 

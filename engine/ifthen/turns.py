@@ -13,8 +13,17 @@ codebreaker); the team loses when `turn_cap` codebreaker turns have passed.
 from engine.core import event
 
 from .challenges import challenge_from_key, narrow
-from .data import (EV_DOUBLE_JEOPARDY, EV_OPEN_BOOK, EV_REVERSE, EV_SAFE_HARBOUR,
-                   EV_SECOND_CHANCE, GAME_NUMBERS, HOUSE_RULES, CARD_CODES, HALF_CODES)
+from .data import (
+    CARD_CODES,
+    EV_DOUBLE_JEOPARDY,
+    EV_OPEN_BOOK,
+    EV_REVERSE,
+    EV_SAFE_HARBOUR,
+    EV_SECOND_CHANCE,
+    GAME_NUMBERS,
+    HALF_CODES,
+    HOUSE_RULES,
+)
 from .state import active_count, cb_seat, last_half, penalty_draws, remove_card, replace
 
 

@@ -1,5 +1,7 @@
 """Views (allow-list, digest B13) and `sample_state` (determinization for bots).
 
+At the end every hand (and the All Knowing's hand) is shown too.
+
 Everybody sees the code line (both halves of every card: its card id), invalid piles, market,
 discard pile, counts, revealed hints, events, the public judgments and wrong guesses, the curated
 challenges still consistent with them, and the cards flagged revealed in other hands. A
@@ -10,10 +12,23 @@ Never shown: the seed, deck orders, boxed/burned cards, unrevealed hands and hin
 
 import json
 
-from .challenges import (CURATED_BY_ID, candidate_ids, candidate_mask, challenge_from_key,
-                         consistent_challenges, get_challenge)
-from .data import (COLOUR_NAMES, EVENT_IDS, HALF_CODES, HALVES, HINT_SYMBOLS, HOUSE_RULES,
-                   SIZE_NAMES)
+from .challenges import (
+    CURATED_BY_ID,
+    candidate_ids,
+    candidate_mask,
+    challenge_from_key,
+    consistent_challenges,
+    get_challenge,
+)
+from .data import (
+    COLOUR_NAMES,
+    EVENT_IDS,
+    HALF_CODES,
+    HALVES,
+    HINT_SYMBOLS,
+    HOUSE_RULES,
+    SIZE_NAMES,
+)
 from .rulelang import canonical
 from .state import IfThenState, cb_index, cb_seat, penalty_level
 from .turns import penalty_size
@@ -82,7 +97,9 @@ def _add_secrets(view, state, is_ak):
         view["challenge"] = dict(challenge.to_json(), definition=json.loads(state.challenge),
                                  hint_texts=challenge.hint_texts)
     view["allegiance"] = state.allegiance
-    if is_ak:
+    if state.result:  # the end reveals every hand
+        view["final_hands"] = [list(hand) for hand in state.hands]
+    if is_ak or state.result:
         view["ak_hand"] = list(state.ak_hand)
         view["challenge_options"] = [json.loads(k) for k in state.challenge_options]
 
@@ -91,7 +108,7 @@ def _add_secrets(view, state, is_ak):
 
 def sample_state(view, seat, rng):
     """A full state consistent with `view`: unseen cards, orders and (if unseen) the rule re-dealt."""
-    is_ak = view["role"] == "allKnowing"
+    is_ak = view["role"] == "allKnowing" or "ak_hand" in view
     me = cb_index_from_view(view, seat)
     cards = _deal_unseen(view, me, is_ak, rng)
     challenge, options = _sample_challenge(view, rng)
@@ -138,6 +155,8 @@ def _deal_unseen(view, me, is_ak, rng):
         known.add(view["start_card"])
     if me >= 0:
         known |= set(view["hand"])
+    for hand in view.get("final_hands", ()):
+        known |= set(hand)
     if is_ak:
         known |= set(view["ak_hand"])
     unseen = rng.shuffled([c for c in range(60) if c not in known])
@@ -150,7 +169,9 @@ def _deal_unseen(view, me, is_ak, rng):
 
     hands = []
     for i, info in enumerate(view["hands"]):
-        if i == me:
+        if "final_hands" in view:
+            hands.append(tuple(view["final_hands"][i]))
+        elif i == me:
             hands.append(tuple(view["hand"]))
         else:
             hands.append(tuple(rng.shuffled(list(info["revealed"]) + list(take(info["size"] - len(info["revealed"]))))))

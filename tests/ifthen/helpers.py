@@ -71,7 +71,7 @@ def with_hand(state, index, cards):
     displaced = tuple(c for c in state.hands[index] if c not in cards)
     hands = [tuple(c for c in h if c not in cards) for h in state.hands]
     hands[index] = cards
-    keep = lambda seq: tuple(c for c in seq if c not in cards)  # noqa: E731
+    keep = lambda seq: tuple(c for c in seq if c not in cards)
     return craft(state, hands=tuple(hands), deck=keep(state.deck) + displaced,
                  market=tuple(m for m in state.market if m[0] not in cards),
                  boxed=keep(state.boxed), ak_deck=keep(state.ak_deck), ak_hand=keep(state.ak_hand))

@@ -5,8 +5,13 @@ from collections import Counter
 import pytest
 
 from engine import Rng
-from engine.ifthen.challenges import (CURATED, check_challenge, lower_level_tables,
-                                      playable_counts, valid_rate)
+from engine.ifthen.challenges import (
+    CURATED,
+    check_challenge,
+    lower_level_tables,
+    playable_counts,
+    valid_rate,
+)
 from engine.ifthen.data import EVENTS, HALVES, HOUSE_RULES
 from engine.ifthen.generator import generate_challenge, level0_shape_tables
 

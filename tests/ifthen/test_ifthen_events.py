@@ -6,8 +6,8 @@ from engine.ifthen.state import penalty_level
 
 from .helpers import RULES, act, card_both, card_where, craft, playing_state, with_hand
 
-BG_Y = lambda v, s, n, b: b == 0          # noqa: E731  invalid under DIFF_BG after a Y line
-BG_NOT_Y = lambda v, s, n, b: b != 0      # noqa: E731
+BG_Y = lambda v, s, n, b: b == 0
+BG_NOT_Y = lambda v, s, n, b: b != 0
 
 
 def reveal(state, event_id):
@@ -62,7 +62,7 @@ def test_double_jeopardy_adds_one_to_penalties():
 
 def test_safe_harbour_spares_the_first_invalid_play_only():
     state, card, orient = invalid_play_state(current_event=8)
-    state, evs = act(state, 0, {"type": "play", "card": card, "orient": orient})
+    state, _evs = act(state, 0, {"type": "play", "card": card, "orient": orient})
     assert state.phase == "turn" and state.turn == 1 and state.safe_harbour_used
     assert len(state.invalid) == 1
     card2, orient2 = card_where(BG_Y, exclude={state.line[0][0], card})

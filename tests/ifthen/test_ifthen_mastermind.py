@@ -69,7 +69,7 @@ def test_all_knowing_turn_after_the_round_event_then_swap():
     actions = RULES.legal_actions(state, 0)
     assert {"type": "cycle"} in actions and actions[0]["type"] == "swap"
     mine, taken = state.ak_hand[0], state.market[2][0]
-    after, evs = act(state, 0, {"type": "swap", "card": mine, "slot": 2, "orient": 1})
+    after, _evs = act(state, 0, {"type": "swap", "card": mine, "slot": 2, "orient": 1})
     assert after.market[2] == (mine, 1) and taken in after.ak_hand and after.ak_known == (taken,)
     assert after.phase == "turn" and RULES.to_move(after) == (1,)
     drawn, _ = act(state, 0, {"type": "cycle"})

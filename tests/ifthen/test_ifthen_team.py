@@ -83,7 +83,7 @@ def test_guess_only_when_one_codebreaker_holds_cards():
 
 def test_correct_guess_in_any_spelling_wins_with_a_master_code_breaker():
     state = playing_state(players=2)
-    state, evs = act(state, 0, {"type": "guess", "rule": DIFF_BG_GUESS})
+    state, _evs = act(state, 0, {"type": "guess", "rule": DIFF_BG_GUESS})
     assert state.result == "win" and state.master == 0
     outcome = RULES.outcome(state)
     assert outcome["winners"] == [0] and "Master Code Breaker" in outcome["seats"][0]["reason"]
@@ -126,11 +126,12 @@ def test_listed_guesses_are_the_consistent_curated_challenges():
     assert len(guesses) == len(candidate_ids(0, state.candidates)) == 11
     # after a valid play of a same-background card, "different background" is ruled out
     from engine.ifthen.data import HALVES
+
     from .helpers import card_where, with_hand
     card, orient = card_where(lambda v, s, n, b: b != 0, exclude={state.line[0][0]})
     state = craft(with_hand(state, 0, [card, state.hands[0][1]]), challenge=CURATED_BY_ID["L0-8"].key)
     before = state.line[-1]
-    state, evs = act(state, 0, {"type": "play", "card": card, "orient": orient})
+    state, _evs = act(state, 0, {"type": "play", "card": card, "orient": orient})
     judged = state.judgments[-1]
     assert judged[1] == 2 * before[0] + before[1] and judged[2] == 2 * card + orient
     for cid in candidate_ids(0, state.candidates):

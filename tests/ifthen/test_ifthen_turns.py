@@ -6,8 +6,8 @@ from engine.errors import IllegalAction
 
 from .helpers import RULES, act, card_both, card_where, craft, playing_state, with_hand
 
-BG_Y = lambda v, s, n, b: b == 0          # noqa: E731  (under DIFF_BG with a Y line: invalid)
-BG_NOT_Y = lambda v, s, n, b: b != 0      # noqa: E731  (valid)
+BG_Y = lambda v, s, n, b: b == 0
+BG_NOT_Y = lambda v, s, n, b: b != 0
 
 
 def test_valid_play_extends_the_code_line_and_passes_the_turn():
@@ -85,7 +85,7 @@ def test_actually_valid_discard_returns_to_hand_revealed_with_penalty():
     state = playing_state()
     card = card_both(BG_NOT_Y, exclude={state.line[0][0]})
     state = with_hand(state, 0, [card, state.hands[0][1]])
-    state, evs = act(state, 0, {"type": "discard", "card": card})
+    state, _evs = act(state, 0, {"type": "discard", "card": card})
     assert card in state.hands[0] and card in state.revealed
     assert state.phase == "penalty" and state.penalty_left == 2 and state.invalid == ()
     view = RULES.view(state, 1)
@@ -101,7 +101,7 @@ def test_inactive_codebreakers_are_skipped_and_emptying_all_hands_wins():
     assert state.hands[0] == () and state.turn == 2          # seat 1 has no cards: skipped
     last, last_o = card_where(lambda v, s, n, b: b != HALF_BG(state), exclude={card})
     state = with_hand(state, 2, [last])
-    state, evs = act(state, 2, {"type": "play", "card": last, "orient": last_o})
+    state, _ = act(state, 2, {"type": "play", "card": last, "orient": last_o})
     assert state.result == "win" and RULES.outcome(state)["winners"] == [0, 1, 2]
 
 
