@@ -11,8 +11,6 @@ Handler tables (filled by the effect modules at import):
 """
 
 
-from engine import event
-
 from .data import CODE, CODES, DESIGNS, NUMBER
 from .state import Frame, add_knowledge, free_slot, pair_set, push, replace, set_slot
 
@@ -33,8 +31,9 @@ def name(state, card):
 
 
 def ev(log, public, private=None):
-    """Append an event (public part for all; private[seat] for that seat)."""
-    log.append(event(public, private))
+    """Append an event (public part for all; private[seat] for that seat): the same shape as
+    engine.event, built directly (the dicts here are fresh, no copy needed)."""
+    log.append({"public": public, "private": {str(k): v for k, v in private.items()} if private else {}})
 
 
 def card_info(state, card):

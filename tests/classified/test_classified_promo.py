@@ -179,3 +179,22 @@ def test_no_return_mail_exchanges_cards():
     assert top(s).kind == "mail_return" and legal(s, 1) == [{"type": "pick", "card": 2}, {"type": "pick", "card": 15}]
     s, _ = act(s, 1, {"type": "pick", "card": 15})
     assert s.hands[0] == (15,) and 2 in s.hands[1]
+
+
+def test_bullet_proof_vest_blocks_one_grenade_kill():
+    s = scenario(designs={16: "promo_9a", 17: "citrine_9"}, hands=((2, 3, 16), (10, 11, 17)), suitcases=(12, 4),
+                 guards=guards([], [slot(14), slot(0)]), leftover="deck")
+    s, _ = act(s, 0, {"type": DEPLOY, "card": 16})
+    assert top(s).kind == "defend" and {"type": "react", "card": 17} in legal(s, 1)
+    s, log = act(s, 1, {"type": "react", "card": 17})
+    assert s.guards[1][0] == (14, True, -1)  # blocked (revealed, stays)
+    s, log = act(s, 1, {"type": "pass"})  # second kill not blocked
+    assert events(log, "grenade_result")[0]["kills"] == 1 and s.guards[1][1] is None
+
+
+def test_sniper_kill_of_armored_fedora_fires_no_trigger():
+    s = scenario(designs={8: "promo_5b", 9: "promo_5b", 16: "ruby_9"}, hands=((0, 16), (4,)), suitcases=(12, 6),
+                 guards=guards([], [slot(8, True)]), discard=(2,), leftover="deck")
+    s, _ = act(s, 0, {"type": DEPLOY, "card": 16, "slot": 0})
+    s, _ = act(s, 0, {"type": "order", "order": [8, 16]})
+    assert not s.stack and s.turn == 1

@@ -161,3 +161,23 @@ def test_rooftop_sniper_ignores_decoy_trigger():
     s, _ = act(s, 0, {"type": DEPLOY, "card": 16, "slot": 0})
     s, _ = act(s, 0, {"type": "order", "order": [2, 16]})
     assert not s.stack and not s.qa
+
+
+def test_mind_control_on_decoy_guard_fires_its_trigger():
+    designs = dict(RUBY)
+    designs.update({4: "emerald_2", 5: "emerald_2"})
+    s = scenario(designs=designs, hands=((0, 4), (1,)), suitcases=(14, 8), guards=guards([], [slot(2, True)]),
+                 leftover="deck")
+    s, _ = act(s, 0, {"type": DEPLOY, "card": 4, "slot": 0})
+    assert s.guards[0][0] == (2, True, -1) and top(s).kind == "decoy_tell" and top(s).seat == 0
+    assert legal(s, 0) == [{"type": "answer", "number": n} for n in (7, 8, 9)]
+
+
+def test_bullet_proof_vest_blocks_mind_control():
+    designs = {c: f"citrine_{c // 2 + 1}" for c in range(18)}
+    designs.update({2: "emerald_2", 3: "emerald_2"})
+    s = scenario(designs=designs, hands=((0, 2, 4), (16, 6)), suitcases=(14, 8), guards=guards([], [slot(12)]),
+                 leftover="deck")
+    s, _ = act(s, 0, {"type": DEPLOY, "card": 2, "slot": 0})
+    s, _ = act(s, 1, {"type": "react", "card": 16})
+    assert s.guards[1][0] == (12, True, -1) and s.guards[0][0] is None and set(s.discard) == {2, 16}
