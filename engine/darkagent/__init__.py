@@ -43,6 +43,9 @@ PROPOSALs taken (data in darkagent_data.json, options in rules.DarkAgent.options
 - Not implemented: nation powers (unknown; none in v1). Unknown further equipment cards.
 """
 
+from . import odds
 from .rules import DarkAgent
 
 RULES = DarkAgent()
+
+__all__ = ["RULES", "DarkAgent", "odds"]

@@ -98,3 +98,9 @@ def test_monte_carlo_agrees_within_its_interval(bonus, defence, vs_spy, rocket):
     est = odds.estimate(bonus, defence, vs_spy, rocket, trials=20000, seed=bonus * 100 + defence)
     print(f"exact {exact:.4f} estimate {est['p']:.4f} [{est['low']:.4f}, {est['high']:.4f}]")
     assert est["low"] <= exact <= est["high"]
+
+
+def test_library_api_path():
+    import engine
+    assert engine.darkagent.odds.p_success(2, 16) == F(181, 324)
+    assert engine.darkagent.odds.p_success(7, 18, vs_spy=True, rocket_launcher=False) == F(217, 432)

@@ -74,3 +74,23 @@ def test_votes_are_secret_until_everyone_voted():
         player = RULES.view(s, viewer)["players"][2]
         assert player["has_voted"] and not any("vote" in k and k != "has_voted" for k in player)
     assert RULES.view(s, 2)["my_vote"] == 1 and RULES.view(s, 0)["my_vote"] == -1
+
+
+def test_sample_state_during_a_jacket_prompt_keeps_views_and_legal_actions():
+    from engine.darkagent.data import EQUIPMENT_DECK
+    from engine.darkagent.state import JACKET, remove_one
+
+    from .scenario import act, cell, put, spy
+    rest = remove_one(remove_one(EQUIPMENT_DECK, "bulletproof_jacket"), "rifle")
+    s = put(blank(), {cell(0, 0): spy(0, 5), cell(1, 0): spy(1, 2)})
+    s = replace(s, spotted=(cell(0, 0), cell(1, 0)), hands=((), ("bulletproof_jacket", "rifle")),
+                reserve=((2, 3), (3, 5)), deck=rest)
+    s, _ = act(s, 0, {"type": "attack", "target": cell(1, 0), "spies": [cell(0, 0)]}, [6, 6, 6, 5, 1])
+    assert s.phase == JACKET
+    for seat in (0, 1):
+        v = json.loads(json.dumps(RULES.view(s, seat)))
+        for i in range(10):
+            t = RULES.sample_state(v, seat, Rng(i))
+            assert RULES.view(t, seat) == v and RULES.to_move(t) == (1,)
+            assert "bulletproof_jacket" in t.hands[1]
+            assert RULES.legal_actions(t, 1) == RULES.legal_actions(s, 1)
