@@ -81,18 +81,38 @@ def single_moves(sats, seat, frozen=()):
 
 
 def double_moves(sats, seat):
-    """[(a, b, c, d), ...]: two different satellites moved, deduplicated by result."""
+    """[(a, b, c, d), ...]: two different satellites moved (a->b then c->d), deduplicated by
+    net result and excluding moves that cancel out; computed on counts, no tuple building."""
+    own = [line.count(seat) for line in sats]
+    room = [SLOTS - len(line) for line in sats]
     seen, out = set(), []
-    for a, b in single_moves(sats, seat):
-        after = _moved(sats, a, b, seat)
-        frozen = [0] * LINES
-        frozen[b] = 1
-        for c, d in single_moves(after, seat, frozen):
-            result = _moved(after, c, d, seat)
-            if result not in seen and result != sats:
-                seen.add(result)
-                out.append((a, b, c, d))
+    for a in range(LINES):
+        if not own[a]:
+            continue
+        for b in range(LINES):
+            if b == a or room[b] <= 0:
+                continue
+            for c in range(LINES):
+                if own[c] - (c == a) <= 0:
+                    continue  # the satellite moved into b may not move again
+                for d in range(LINES):
+                    if d == c or room[d] - (d == b) + (d == a) <= 0:
+                        continue
+                    key = _net_change(a, b, c, d)
+                    if key and key not in seen:
+                        seen.add(key)
+                        out.append((a, b, c, d))
     return out
+
+
+def _net_change(a, b, c, d):
+    """(lines losing, lines gaining) after a->b, c->d, with cancelling moves removed."""
+    losing, gaining = [a, c], [b, d]
+    for line in (a, c):
+        if line in gaining and line in losing:
+            losing.remove(line)
+            gaining.remove(line)
+    return (tuple(sorted(losing)), tuple(sorted(gaining))) if losing else None
 
 
 def apply_moves(sats, seat, moves):
