@@ -174,8 +174,18 @@ class IfThen(Game):
             return ()
         return (state.ak_seat,)
 
+    _last_legal = (None, None, ())   # (state, seat, actions): step then render ask twice
+
     def legal_actions(self, state, seat):
         """The seat's legal actions (order in the module docstring)."""
+        last_state, last_seat, last_actions = self._last_legal
+        if last_state is state and last_seat == seat:
+            return list(last_actions)
+        actions = self._compute_legal(state, seat)
+        self._last_legal = (state, seat, tuple(actions))
+        return actions
+
+    def _compute_legal(self, state, seat):
         if seat not in self.to_move(state):
             return []
         phase = state.phase

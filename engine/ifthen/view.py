@@ -55,8 +55,8 @@ def _public(state):
         "phase": state.phase, "turn": cb_seat(state, state.turn), "round": state.round,
         "turns_in_round": state.turns_in_round, "turns_taken": state.turns_taken,
         "line": [[c, o, HALF_CODES[2 * c + o]] for c, o in state.line],
-        "invalid": [list(entry) for entry in state.invalid],
-        "market": [list(entry) for entry in state.market], "deck_size": len(state.deck),
+        "invalid": list(map(list, state.invalid)),
+        "market": list(map(list, state.market)), "deck_size": len(state.deck),
         "boxed_size": len(state.boxed), "burned_size": len(state.burned),
         "discard": list(state.discard), "hands": _hands(state),
         "invalid_count": len(state.invalid), "penalty_level": penalty_level(state),
@@ -64,7 +64,7 @@ def _public(state):
         "candidates": candidate_ids(state.level, state.candidates), "current_event": state.current_event,
         "held_events": list(state.held), "event_deck_size": len(state.event_deck),
         "event_discard": list(state.event_discard),
-        "judgments": [list(j) for j in state.judgments],
+        "judgments": list(map(list, state.judgments)),
         "wrong_guesses": [json.loads(k) for k in state.wrong_guesses],
         "penalty_left": state.penalty_left, "voters": [cb_seat(state, i) for i in state.voters],
         "start_card": state.start_card, "bonus_plays": state.bonus_plays,
@@ -78,8 +78,12 @@ def _public(state):
 
 
 def _hands(state):
+    shift = 0 if state.ak_seat is None else 1
+    if not state.revealed:
+        return [{"seat": i + shift, "size": len(hand), "revealed": []}
+                for i, hand in enumerate(state.hands)]
     revealed = set(state.revealed)
-    return [{"seat": cb_seat(state, i), "size": len(hand),
+    return [{"seat": i + shift, "size": len(hand),
              "revealed": sorted(c for c in hand if c in revealed)}
             for i, hand in enumerate(state.hands)]
 
