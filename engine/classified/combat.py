@@ -14,7 +14,7 @@ from itertools import permutations
 
 from .common import (AUTO, DECISIONS, answer, card_info, code_shared, discard_from_limbo, ev,
                      limbo_add, react_cards, react_window_opens, reveal_hand_to, set_skip)
-from .data import CODE, CODES, NUMBER
+from .data import CODE, CODES, NUMBER, PROPOSALS
 from .state import Frame, free_slot, pop, push, replace, set_hand, set_slot
 
 EP, CCT, RESILIENCE, DECOY, FEDORA = "citrine_6", "promo_7a", "emerald_6", "ruby_2", "promo_5b"
@@ -28,16 +28,17 @@ def attack_targets(state, seat, card, ignore_codes=False):
     (fresh dicts the caller may extend)."""
     out = []
     shared = SHARED[card]
+    need_shared = PROPOSALS["face_up_target_needs_shared_code"]
     for k, slot in enumerate(state.guards[1 - seat]):
         if slot is None:
             continue
         guard, face_up, cover = slot
         if cover >= 0:
-            if ignore_codes or shared[cover]:
+            if ignore_codes or shared[cover] or not need_shared:
                 out.append({"slot": k, "cover": True})
             if state.designs[cover] == EP:
                 continue
-        if ignore_codes or not face_up or shared[guard]:
+        if ignore_codes or not face_up or shared[guard] or not need_shared:
             out.append({"slot": k})
     if not ignore_codes and state.guards[seat] != (None, None, None):
         for k, slot in enumerate(state.guards[seat]):
@@ -73,16 +74,17 @@ def start_attack(state, attacker, card, target, kind, log, rng):
         return state
     resilience = was_down and state.designs[victim] == RESILIENCE
     if resilience or react_window_opens(state, tseat, "citrine_9"):
-        state = push(state, Frame("defend", tseat, args + (resilience,)))
+        state = push(state, Frame("defend", tseat, args + (resilience, was_down)))
     return state
 
 
 def attack_failed(state, attacker, card, tseat, kind, log, rng):
     """A missed attempt: the Assassin is discarded; an Enlisted attempt shows a random hand card."""
     ev(log, {"event": "attack_fails", "seat": attacker, "target_seat": tseat})
-    if kind == "grenade":
+    if kind == "grenade" and not PROPOSALS["grenade_failures_show_hand"]:
         return state
-    state = discard_from_limbo(state, card)
+    if kind != "grenade":
+        state = discard_from_limbo(state, card)
     hand = state.hands[tseat]
     if hand:
         shown = hand[rng.randbelow(len(hand))]
@@ -112,6 +114,9 @@ def handle_defend(state, frame, action, log, rng):
         state = discard_from_limbo(state, action["card"])
         state = set_skip(state, tseat)
         ev(log, {"event": "react", "seat": tseat, "blocks": "assassination", **card_info(state, action["card"])})
+        if frame.args[7] and not PROPOSALS["revealed_guard_stays_face_up"]:
+            guard, _, cov = state.guards[tseat][slot]
+            state = set_slot(state, tseat, slot, (guard, False, cov))
     else:
         ev(log, {"event": "resilience", "seat": tseat, "slot": slot})
     return blocked(state, kind, card)

@@ -117,27 +117,29 @@ RECOMMENDED = {
 DIFFICULTY_ENCRYPTED = {"normal": 2, "hard": 4, "insane": 6}
 
 # Rules decisions where no source exists (digest A9). Each is named here so that a better source
-# can replace it; the code reads these names.
+# can replace it. "read" entries are read by the code (change the value to change the rule);
+# "structural" entries document a behaviour that the code's shape implements.
 PROPOSALS = {
-    "first_player_random": True,                 # C4
-    "face_up_target_needs_shared_code": True,    # C8 (illegal otherwise)
-    "revealed_guard_stays_face_up": True,        # a successful attempt reveals the Guard; a BPV block leaves it face up
-    "deploy_as_guard_face_up": True,             # Decoy Guard / Armored Fedora Deployed are revealed, so face up
-    "grenade_max_kills_counted": 3,              # C13: 4+ kills (with Extra Protection) count as 3
-    "grenade_failures_show_hand": False,         # a failed Grenade attempt shows no hand card
-    "grenade_reveal_random": True,               # Grenade reveals random hand cards
-    "tough_choice_may_not_chain": True,          # C19: the card played by Tough Choice may not be a Tough Choice Deploy
+    # ---- read by the code ----
+    "face_up_target_needs_shared_code": True,    # C8: otherwise illegal (combat.attack_targets)
+    "revealed_guard_stays_face_up": True,        # C10: a Guard revealed by a successful attempt stays up after a Vest block
+    "deploy_as_guard_face_up": True,             # C11: Deployed Decoy Guard / Armored Fedora were revealed: face up
+    "grenade_max_kills_counted": 3,              # C13: 4 kills (with Extra Protection) count as 3
+    "grenade_failures_show_hand": False,         # C13: a failed Grenade attempt shows no hand card
+    "tough_choice_may_not_chain": True,          # C19: no Tough Choice Deploy from a Tough Choice
     "tough_choice_min_deck": 2,                  # C7: Tough Choice needs 2 cards to look at
-    "sandwich_min_deck": 2,                      # C7: Cyberpunk Sandwich needs a top and a distinct bottom card
-    "hiding_spot_uncovered_guards_only": True,   # Hiding Spot may not tuck a Guard under a cover
-    "extra_protection_not_a_guard": True,        # C2: EP / TUCK cards / Telepathy do not block
-    "mind_control_cct": "target_moves_other_discarded",  # MC on a CCT pair
-    "react_window_always_open": True,            # C9: a window opens whenever the design is in the match (no leak)
-    "cyber_trap_same_printed_guild": True,       # C20: 3 cards of one printed Guild
-    "card_list_public": True,                    # the match's 18 designs are public
-    "promos_apply_to_random_and_selection": True,  # promos option affects random and per-number selection
-    "neutralize_flip_face_down_only": True,      # C7: Neutralize may flip only a face-down Guard
-    "rearrange_listed_orders": "move_one_to_top_or_reverse",  # listed; any permutation is accepted
+    "sandwich_min_deck": 2,                      # C7: Cyberpunk Sandwich needs distinct top and bottom cards
+    "hiding_spot_uncovered_guards_only": True,   # C21: Hiding Spot may not tuck a covered Guard
+    "neutralize_flip_face_down_only": True,      # C7: Neutralize flips only a face-down Guard
+    # ---- structural (documented behaviour) ----
+    "first_player_random": "option first_player, default random",                      # C4
+    "extra_protection_not_a_guard": "EP / TUCK cards / Telepathy never block",       # C2
+    "mind_control_cct": "MC on a CCT pair: the target changes sides, the other is discarded",
+    "react_window_always_open": "a window opens when the design is in the match",    # C9
+    "cyber_trap_same_printed_guild": "cancel with 3 cards of one printed Guild",     # C20
+    "card_list_public": "the match's 18 designs are in every view",
+    "promos_apply_to_random_and_selection": "fixed sets ignore the promos option",   # A3
+    "rearrange_listed_orders": "listed: move one card to the top, or reverse; any permutation accepted",
 }
 
 

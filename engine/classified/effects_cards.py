@@ -8,6 +8,7 @@ Rooftop Sniper.
 from .combat import attack_targets, start_attack
 from .common import (DECISIONS, DEPLOY, card_info, discard_from_limbo, ev, finish_deploy_frame,
                      limbo_remove, peek, place_guard)
+from .data import PROPOSALS
 from .state import free_slot, pair_set, push, replace, set_hand, set_slot
 
 
@@ -84,7 +85,9 @@ def extra_protection(state, seat, card, params, log, rng):
 
 
 def _neutralize_options(state, seat, card):
-    out = [{"mode": "flip", "slot2": j} for j, s in enumerate(state.guards[1 - seat]) if s is not None and not s[1]]
+    flippable = [j for j, s in enumerate(state.guards[1 - seat])
+                 if s is not None and not (s[1] and PROPOSALS["neutralize_flip_face_down_only"])]
+    out = [{"mode": "flip", "slot2": j} for j in flippable]
     pile = list(state.discard)
     if len(pile) >= 2:
         orders = [[c for c in pile if c != top] + [top] for top in pile[:-1]]
@@ -162,7 +165,9 @@ def _hiding_options(state, seat, card):
         out.append({"mode": "top"})
     if len(state.discard) >= 2:
         out.append({"mode": "bottom"})
-    out += [{"mode": "guard", "slot": k} for k, s in enumerate(state.guards[seat]) if s is not None and s[2] < 0]
+    uncovered_only = PROPOSALS["hiding_spot_uncovered_guards_only"]
+    out += [{"mode": "guard", "slot": k} for k, s in enumerate(state.guards[seat])
+            if s is not None and (s[2] < 0 or not uncovered_only)]
     return out
 
 
@@ -239,7 +244,7 @@ def _guard_deploy_options(state, seat, card):
 
 def deploy_as_guard(state, seat, card, params, log, rng):
     """Decoy Guard / Armored Fedora: Deploy = place it as one of your Guards (revealed: face up)."""
-    return place_guard(state, seat, card, True, log, True)
+    return place_guard(state, seat, card, PROPOSALS["deploy_as_guard_face_up"], log, True)
 
 
 DEPLOY.update({

@@ -41,7 +41,8 @@ def tc_choose_options(state, frame):
     out = []
     for card in frame.secret:
         for play in card_plays(state, frame.seat, card, from_hand=False):
-            if not (play["type"] == "deploy" and state.designs[card] == TOUGH_CHOICE):
+            chained = play["type"] == "deploy" and state.designs[card] == TOUGH_CHOICE
+            if not (chained and PROPOSALS["tough_choice_may_not_chain"]):
                 out.append(play)
     return out
 

@@ -203,3 +203,10 @@ def test_encrypt_goes_on_top_and_only_owner_sees_it():
     assert s.encrypted[0] == 4 and s.encrypted_by[0] == 0
     assert view_state(s, 0)["encrypted"][0] == {"by": 0, "card": 4}
     assert view_state(s, 1)["encrypted"][0] == {"by": 0, "card": None}
+
+
+def test_proposals_are_data(monkeypatch):
+    from engine.classified.data import PROPOSALS
+    up = scenario(hands=((0, 1), (4, 6)), suitcases=(8, 14), guards=guards([], [slot(12, True)]), leftover="deck")
+    monkeypatch.setitem(PROPOSALS, "face_up_target_needs_shared_code", False)
+    assert {"type": "assassinate", "card": 1, "slot": 0} in legal(up)
