@@ -6,6 +6,8 @@ Players: 1-6 national agencies; seats are listed clockwise, turn order is counte
 (first player f = seat 0, then f-1, ...; the last player f+1 holds the Double Agent token).
 Hidden information: equipment hands (others see the size and cards publicly known to be in it),
 the equipment deck order and the secret UN votes until revealed. Everything else is open.
+With jacket_defence "ask" the owner of a hit spy is prompted only when holding a Bulletproof
+jacket, so the prompt itself makes that card public knowledge (hand_known).
 Chance: the theatre deal, neutral satellite placement, Supply draws, attack dice (4d6, +1d6 for
 a spy's defence) and the solo opposition's vote die, all from the match RNG and logged publicly.
 Turn structure: setup satellite placement (reverse order), then rounds: every player takes a turn
@@ -20,8 +22,9 @@ PROPOSALs taken (data in darkagent_data.json, options in rules.DarkAgent.options
 - data: all card values, the 35-card theatre mix, equipment deck (8 kinds x 3), 3 satellites per
   nation (unplayed nations' satellites neutral, placed at random), spy base defences 12/14/18,
   Rifle +2, Binoculars +2 markers, objective effects (Nuclear deterrence +2, Space control centre
-  regains the Super Satellite, Virology lab removes a spy once, United Nations double vote,
-  Hostage +2 VP), solo 10/35 base and opposition yes on 4-6, round cap 30 when unlimited.
+  regains the Super Satellite, Virology lab sends one spotted enemy *player* spy home once without
+  a roll and without VP, United Nations double vote, Hostage +2 VP), solo 10/35 base and
+  opposition yes on 4-6, round cap 30 when unlimited (an engine bound, so max_length is real).
 - options: aim_limit (default 3), need_dark_agent, max_rounds (0 = cap only), objective_effects,
   jacket_defence ("ask" = reaction prompt, default; "auto"), solo_alpha (-1 = aim_limit),
   vote_rule (strict majority; ties fail).
