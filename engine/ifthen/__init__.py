@@ -11,8 +11,13 @@ the All Knowing's hand/deck, the draw deck and event deck orders, boxed and burn
 other codebreakers' hands (except cards marked revealed: shown on a failed discard, an
 Inspection, Second Chance, Recount, or drawn from the face-up market).
 
-Chance: shuffles of number cards, challenges and events; the random choice of which hint is
-revealed; the engine All Knowing's start-card orientation.
+Chance: the number-card shuffle, the challenge draw, the event drawn at each reveal (the event
+deck is kept unordered), the random choice of which hint is revealed, and the engine All
+Knowing's start-card orientation.
+
+Guesses: legal_actions lists one concrete guess per curated challenge of the level still
+consistent with every public fact (derived from the view only); check_action also accepts any
+other well-formed rule while guessing is allowed.
 
 Turn structure: codebreakers in seat order (inactive ones skipped); on a turn: play a card either
 way up (valid -> code line; invalid -> beside the last valid card + penalty) or discard one
@@ -35,8 +40,9 @@ PROPOSALs taken (rules digest), each a named option or a data entry:
 - B4.3 hint symbols x/square/circle/triangle = value/size/number colour/background (data).
 - B4.4 auto judging only (the brief: judging is always automatic; no humanJudge option).
 - B5 #7 / B12 #9 start card = top of the draw deck; engine All Knowing orients it at random.
-- B7 penalty level state-based, recomputed after placing; draws card by card from deck or market
-  (market refills to 3 at once); hints need every other seated codebreaker's consent; a hint
+- B7 penalty level state-based, recomputed after placing; the penalty is drawn as market cards one
+  by one (the market refills to 3 at once, taken cards are public) and/or the rest from the deck
+  in one action; hints need every other seated codebreaker's consent (a pending vote); a hint
   cannot be bought when the deck cannot pay; revealed hints stay revealed.
 - B8 the 20 events (data.EVENTS); event draws from the deck then the market; Recount/Amnesty take
   the most recent invalid card(s); keep events are held by the team and played by the codebreaker

@@ -5,8 +5,8 @@ Judging is always the engine's: a play is valid iff the challenge accepts its to
 the last valid card's top half; a discard is "actually valid" iff either half would be.
 PROPOSALs: penalty level is state-based and recomputed after the invalid card is placed, before
 drawing; the penalty is drawn as any number of market cards, one by one (the market refills at
-once), then the rest from the deck in one action; a round ends after as many turns as there are active codebreakers (2 with one
-codebreaker); the team loses when `turn_cap` codebreaker turns have passed.
+once), then the rest from the deck in one action; a round ends after as many turns as there are
+active codebreakers (2 with one codebreaker); the team loses after `turn_cap` codebreaker turns.
 """
 
 

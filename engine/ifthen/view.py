@@ -178,7 +178,8 @@ def _deal_unseen(view, me, is_ak, rng):
         elif i == me:
             hands.append(tuple(view["hand"]))
         else:
-            hands.append(tuple(rng.shuffled(list(info["revealed"]) + list(take(info["size"] - len(info["revealed"]))))))
+            hidden = take(info["size"] - len(info["revealed"]))
+            hands.append(tuple(rng.shuffled(list(info["revealed"]) + list(hidden))))
     ak_hand, ak_deck = _deal_ak(view, is_ak, take, rng)
     deal = {"hands": tuple(hands), "ak_hand": ak_hand, "ak_deck": ak_deck,
             "deck": take(view["deck_size"]), "boxed": take(view["boxed_size"]),
