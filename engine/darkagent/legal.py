@@ -56,18 +56,29 @@ def _move_actions(sats, seat):
     return tuple(out or [{"type": "skip_satellites"}])
 
 
+@lru_cache(maxsize=4096)
+def _own_lines(sats, seat):
+    """((line, own satellites, reach), ...) for the lines where `seat` has satellites."""
+    return tuple((line, owners.count(seat), board.spot_range(owners, seat))
+                 for line, owners in enumerate(sats) if seat in owners)
+
+
 def spot_actions(state, seat):
     """Select cells with unused own satellites (and the Super Satellite token)."""
     out = []
-    for line, owners in enumerate(state.sats):
-        if owners.count(seat) <= state.sats_used[line]:
+    spotted, used, depth = state.spotted, state.sats_used, board.DEPTH
+    super_token = state.super_token[seat]
+    for line, own, reach in _own_lines(state.sats, seat):
+        if own <= used[line]:
             continue
-        reach = board.spot_range(owners, seat)
-        base = line * board.DEPTH
-        free = [d for d in range(board.DEPTH) if base + d not in state.spotted]
-        out += [{"type": "spot", "line": line, "depth": d} for d in free if d < reach]
-        if state.super_token[seat]:
-            out += [{"type": "spot", "line": line, "depth": d, "super": True} for d in free if d >= reach]
+        base = line * depth
+        for d in range(depth if super_token else reach):
+            if base + d in spotted:
+                continue
+            if d < reach:
+                out.append({"type": "spot", "line": line, "depth": d})
+            else:
+                out.append({"type": "spot", "line": line, "depth": d, "super": True})
     return out
 
 
