@@ -11,7 +11,7 @@ from .combat import attack_targets, start_attack
 from .common import (AUTO, DECISIONS, DEPLOY, card_info, discard_from_limbo, ev, limbo_add,
                      react_cards, react_window_opens, set_skip)
 from .data import GUILD
-from .state import Frame, free_slot, pair_set, pop, push, replace, set_hand
+from .state import Frame, deck_without, free_slot, pair_set, pop, push, replace, set_hand
 
 SECRET_PARAMS = {"promo_4b"}  # Telepathy Vision's guess stays private (digest C25)
 
@@ -73,7 +73,8 @@ def play_card(state, seat, action, log, rng, from_hand=True):
     if from_hand:
         source = {"hands": pair_set(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))}
     else:
-        source = {"deck": tuple(c for c in state.deck if c != card)}
+        deck, memory = deck_without(state, (card,))
+        source = {"deck": deck, "deck_memory": memory}
     if kind == "encrypt":
         ev(log, {"event": "encrypt", "seat": seat}, {seat: card_info(state, card)})
         return replace(state, stage="resolving", encrypted=(card,) + state.encrypted,

@@ -127,6 +127,11 @@ def peek(state, seat, where, count, log):
         return state
     ev(log, {"event": "peek", "seat": seat, "where": where, "count": len(cards)},
        {seat: {"cards": list(cards)}})
+    if where != "encrypted_top":
+        memory = list(state.deck_memory[seat])
+        start = 0 if where == "deck_top" else len(state.deck) - len(cards)
+        memory[start:start + len(cards)] = cards
+        state = replace(state, deck_memory=pair_set(state.deck_memory, seat, tuple(memory)))
     return add_knowledge(state, seat, {"kind": "peek", "where": where, "cards": list(cards)})
 
 

@@ -3,7 +3,7 @@
 from engine.errors import InvalidOptions
 
 from .data import DESIGNS, DIFFICULTY_ENCRYPTED, PROMO_DESIGNS, RECOMMENDED, SET_DESIGNS, SETS
-from .state import ClassifiedState
+from .state import ClassifiedState, blank_memory
 
 CARD_SETS = ("citrine", "emerald", "ruby", "recommended_1", "recommended_2", "recommended_3",
              "random_pairs", "random_full", "selection")
@@ -92,4 +92,4 @@ def deal(options, rng):
         encrypted_by=(-1,) * n_enc, discard=(), hands=hands, suitcases=suitcases,
         suitcase_up=(False, False), epochs=(0, 0), guards=((None,) * 3, (None,) * 3),
         play=((), ()), turn=first, turn_no=0, stage="pick" if options["suitcase_pick"] else "action",
-        first=first)
+        first=first, deck_memory=blank_memory(len(rest) - n_enc))

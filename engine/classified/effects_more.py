@@ -10,7 +10,7 @@ from .combat import attack_targets
 from .common import (DECISIONS, DEPLOY, RESECRET, add_knowledge, card_info,
                      discard_from_limbo, ev, finish_deploy_frame, limbo_remove, peek)
 from .data import GUILD, PROPOSALS
-from .state import Frame, free_slot, guard_count, pair_set, push, replace, set_hand, set_slot
+from .state import Frame, blank_memory, deck_with, deck_without, deck_without_top, free_slot, guard_count, pair_set, push, replace, set_hand, set_slot
 
 TOUGH_CHOICE = "ruby_3"
 
@@ -67,7 +67,7 @@ def handle_tc_finish(state, frame, action, log, rng):
         state = replace(state, discard=tuple(x for x in state.discard if x != c))
         deck = deck + (c,)
         ev(log, {"event": "shuffle_into_deck", "seat": frame.seat, **card_info(state, c)})
-    state = replace(state, deck=tuple(rng.shuffled(deck)))
+    state = replace(state, deck=tuple(rng.shuffled(deck)), deck_memory=blank_memory(len(deck)))
     return discard_from_limbo(state, frame.args[0])
 
 
@@ -186,7 +186,8 @@ def _handoff_options(state, seat, card):
 def suitcase_handoff(state, seat, card, params, log, rng):
     """Swap your Suitcase with the top card of the Draw Deck."""
     old, new = state.suitcases[seat], state.deck[0]
-    state = replace(state, deck=(old,) + state.deck[1:], suitcases=pair_set(state.suitcases, seat, new),
+    deck, memory = deck_with(*deck_without_top(state), seat, top=(old,))
+    state = replace(state, deck=deck, deck_memory=memory, suitcases=pair_set(state.suitcases, seat, new),
                     suitcase_up=pair_set(state.suitcase_up, seat, False),
                     epochs=pair_set(state.epochs, seat, state.epochs[seat] + 1))
     state = add_knowledge(state, seat, {"kind": "peek", "where": "deck_top", "cards": [old]})
@@ -211,7 +212,8 @@ def sandwich(state, seat, card, params, log, rng):
     j, other = params["slot2"], 1 - seat
     guard, _, cover = state.guards[other][j]
     top, bottom = state.deck[0], state.deck[-1]
-    state = set_slot(replace(state, deck=state.deck[1:-1]), other, j, None)
+    deck, memory = deck_without(state, (top, bottom))
+    state = set_slot(replace(state, deck=deck, deck_memory=memory), other, j, None)
     if cover >= 0:
         state = replace(state, limbo=state.limbo + (cover,))  # the cover waits for the returned card
     state = set_hand(state, seat, state.hands[seat] + (top, bottom, guard))
@@ -232,7 +234,8 @@ def handle_sandwich(state, frame, action, log, rng):
     top, bottom, spot = action["order"]
     j, cover = frame.args
     state = set_hand(state, frame.seat, [c for c in state.hands[frame.seat] if c not in (top, bottom, spot)])
-    state = replace(state, deck=(top,) + state.deck + (bottom,))
+    deck, memory = deck_with(state.deck, state.deck_memory, frame.seat, top=(top,), bottom=(bottom,))
+    state = replace(state, deck=deck, deck_memory=memory)
     state = set_slot(limbo_remove(state, cover), 1 - frame.seat, j, (spot, True, cover))
     state = add_knowledge(state, frame.seat, {"kind": "peek", "where": "deck_top", "cards": [top]})
     state = add_knowledge(state, frame.seat, {"kind": "peek", "where": "deck_bottom", "cards": [bottom]})

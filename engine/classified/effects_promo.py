@@ -6,7 +6,7 @@ from .combat import EP, start_attack
 from .common import (AUTO, DECISIONS, DEPLOY, RESECRET, add_knowledge, card_info,
                      discard_from_limbo, ev, finish_deploy_frame, limbo_remove, peek)
 from .data import PROPOSALS
-from .state import Frame, pair_set, push, replace, set_hand
+from .state import Frame, deck_without, pair_set, push, replace, set_hand
 
 
 def _sands_options(state, seat, card):
@@ -33,7 +33,8 @@ def sands_options(state, frame):
 def handle_sands(state, frame, action, log, rng):
     """Discard the others (at most 2), in deck order."""
     gone = [c for c in frame.secret if c != action["card"]][:2]
-    state = replace(state, deck=tuple(c for c in state.deck if c not in gone), discard=state.discard + tuple(gone))
+    deck, memory = deck_without(state, gone)
+    state = replace(state, deck=deck, deck_memory=memory, discard=state.discard + tuple(gone))
     ev(log, {"event": "sands_discard", "seat": frame.seat, "cards": [card_info(state, c) for c in gone]})
     return state
 

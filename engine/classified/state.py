@@ -4,7 +4,8 @@ Card ids 0..17 (see data.py). Zones: `deck` (top first), `encrypted` (top first,
 each card there in `encrypted_by`; -1 = set-up), `discard` (bottom first: the top is the last
 element), `hands` (sorted tuples), `suitcases`, `guards` (3 slots per seat; a slot is None or
 (card, face_up, cover) where cover is -1 or the id of an Extra Protection / CCT on top of it),
-`limbo` (cards in resolution, public), `play` (per seat: (card, kind, extra) items: hiding_spot/extra=tucked card, telepathy/extra=guess,
+`deck_memory` (per seat, parallel to the deck: the card the seat knows at each position, or -1:
+its still-valid PEEKs), `limbo` (cards in resolution, public), `play` (per seat: (card, kind, extra) items: hiding_spot/extra=tucked card, telepathy/extra=guess,
 short_circuit, cyber_trap, sands).
 
 `stack` holds pending work, top last: decision frames (a seat must act) and continuation frames
@@ -53,6 +54,7 @@ class ClassifiedState:
     qa: tuple = ()
     result: tuple = ()
     first: int = 0
+    deck_memory: tuple = None
 
 
 def replace(state, **changes):
@@ -63,6 +65,32 @@ def replace(state, **changes):
     d.update(state.__dict__)
     d.update(changes)
     return new
+
+
+def blank_memory(size):
+    """Deck memory for a deck nobody has looked at."""
+    return ((-1,) * size, (-1,) * size)
+
+
+def deck_without_top(state):
+    """(deck, deck_memory) after the top card leaves."""
+    return state.deck[1:], (state.deck_memory[0][1:], state.deck_memory[1][1:])
+
+
+def deck_without(state, cards):
+    """(deck, deck_memory) after some cards leave the deck (wherever they are)."""
+    keep = [i for i, c in enumerate(state.deck) if c not in cards]
+    memory = tuple(tuple(m[i] for i in keep) for m in state.deck_memory)
+    return tuple(state.deck[i] for i in keep), memory
+
+
+def deck_with(deck, memory, seat, top=(), bottom=()):
+    """(deck, deck_memory) with cards put on top / at the bottom; only `seat` knows them."""
+    out = []
+    for s in (0, 1):
+        mine = s == seat
+        out.append(tuple(c if mine else -1 for c in top) + memory[s] + tuple(c if mine else -1 for c in bottom))
+    return tuple(top) + deck + tuple(bottom), tuple(out)
 
 
 def pair_set(pair, seat, value):
@@ -174,6 +202,7 @@ def state_to_json(state):
         "sands_used": list(state.sands_used),
         "knowledge": [list(k) for k in state.knowledge], "qa": list(state.qa),
         "result": _listify(state.result), "first": state.first,
+        "deck_memory": [list(m) for m in state.deck_memory],
     }
 
 
@@ -192,4 +221,5 @@ def state_from_json(data):
         sands_used=tuple(data["sands_used"]),
         knowledge=tuple(tuple(k) for k in data["knowledge"]), qa=tuple(data["qa"]),
         result=_tuplify(data["result"]), first=data["first"],
+        deck_memory=tuple(tuple(m) for m in data["deck_memory"]),
     )

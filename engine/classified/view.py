@@ -22,6 +22,7 @@ def view_state(state, seat):
         "final_turns_left": state.final_left if state.final_left >= 0 else None,
         "encrypted": [{"by": b if b >= 0 else None, "card": c if (seat is not None and b == seat) else None}
                       for c, b in zip(state.encrypted, state.encrypted_by)],
+        "deck_memory": [c if c >= 0 else None for c in state.deck_memory[seat]] if seat is not None else None,
         "discard": list(state.discard), "limbo": list(state.limbo),
         "players": [_player_view(state, p, seat, over) for p in (0, 1)],
         "stack": [_frame_view(f, seat) for f in state.stack],
@@ -91,12 +92,13 @@ def sample_state(view, seat, rng):
     """A full state consistent with seat's view: the unseen cards are dealt at random, the
     opponent's Suitcase respecting every public answer about it and never a card the seat saw
     elsewhere (while that Suitcase is unchanged); Tough Choice / Sands of Time cards the seat is
-    choosing from stay where they are. Older peeks at the piles and at the opponent's hand are
-    not used to place cards (they may be stale)."""
+    choosing from stay where they are, and so does every deck card the seat still knows the
+    position of (its deck memory). What it once saw in the opponent's hand is not used to place
+    cards (it may be stale)."""
     other = 1 - seat
     me, them = view["players"][seat], view["players"][other]
-    pins_top, pins_bottom = _pins(view, seat)
-    known = _known_cards(view, seat) | set(pins_top) | set(pins_bottom)
+    memory = view["deck_memory"]
+    known = _known_cards(view, seat) | {c for c in memory if c is not None}
     pool = rng.shuffled([c for c in range(18) if c not in known])
     suitcase = them["suitcase"]
     if suitcase is None and them["suitcase_chosen"]:
@@ -113,8 +115,8 @@ def sample_state(view, seat, rng):
         pool = pool[them["hand_size"]:]
     guards_them, pool = _fill_guards(them["guards"], pool)
     encrypted, pool = _fill_encrypted(view["encrypted"], pool)
-    n_free = view["deck_size"] - len(pins_top) - len(pins_bottom)
-    deck = tuple(pins_top) + tuple(pool[:n_free]) + tuple(pins_bottom)
+    pool = iter(pool)
+    deck = tuple(c if c is not None else next(pool) for c in memory)
     hands = [None, None]
     hands[seat], hands[other] = tuple(me["hand"]), hand_them
     guards = [None, None]
@@ -123,18 +125,10 @@ def sample_state(view, seat, rng):
     suitcases[seat] = me["suitcase"] if me["suitcase"] is not None else -1
     suitcases[other] = suitcase if suitcase is not None else -1
     state = _assemble(view, seat, deck, encrypted, hands, suitcases, guards, rng)
+    mem = [None, None]
+    mem[seat], mem[other] = tuple(-1 if c is None else c for c in memory), (-1,) * len(deck)
+    state = replace(state, deck_memory=tuple(mem))
     return _resecret(state, seat)
-
-
-def _pins(view, seat):
-    top, bottom = [], []
-    for f in view["stack"]:
-        if f["seat"] == seat and "secret" in f:
-            if f["kind"] == "tc_choose":
-                top = list(f["secret"])
-            elif f["kind"] == "sands_keep":
-                bottom = list(f["secret"])
-    return top, bottom
 
 
 def _known_cards(view, seat):

@@ -4,7 +4,7 @@ from engine.classified.state import replace
 
 from engine import Rng
 from engine.classified import RULES
-from engine.classified.state import ClassifiedState
+from engine.classified.state import ClassifiedState, blank_memory
 
 
 def all_cards(state):
@@ -84,6 +84,8 @@ def scenario(designs=None, **zones):
         state = replace(state, deck=state.deck + rest)
     else:
         state = replace(state, encrypted=state.encrypted + rest, encrypted_by=state.encrypted_by + (-1,) * len(rest))
+    if state.deck_memory is None:
+        state = replace(state, deck_memory=blank_memory(len(state.deck)))
     check_conservation(state)
     return state
 

@@ -158,3 +158,26 @@ def test_sample_state_never_deals_a_seen_card_as_the_suitcase():
     for seed in range(30):
         sampled = RULES.sample_state(view, 0, Rng(seed))
         assert sampled.suitcases[1] not in (8, 12, 9) and dumps(view_state(sampled, 0)) == dumps(view)
+
+
+def test_deck_memory_follows_draws_and_places_known_cards_when_sampling():
+    s = scenario(hands=((14, 0), (2, 4)), suitcases=(8, 13), deck=(3, 5, 7), leftover="encrypted")
+    s, _ = act(s, 0, {"type": "deploy", "card": 14, "mode": "bottom"})
+    # seat 1 drew the top card (3); seat 0 still knows the remaining two
+    assert s.deck == (5, 7) and s.deck_memory == ((5, 7), (-1, -1))
+    view = json.loads(dumps(view_state(s, 0)))
+    assert view["deck_memory"] == [5, 7] and view_state(s, 1)["deck_memory"] == [None, None]
+    for seed in range(10):
+        assert RULES.sample_state(view, 0, Rng(seed)).deck == (5, 7)
+
+
+def test_deck_memory_forgets_after_a_shuffle():
+    designs = {c: f"ruby_{c // 2 + 1}" for c in range(18)}
+    s = scenario(designs=designs, hands=((0, 4), (1,)), suitcases=(14, 6), deck=(12, 5, 16, 17), discard=(8,),
+                 leftover="encrypted")
+    s, _ = act(s, 0, {"type": "deploy", "card": 4})
+    assert s.deck_memory[0] == (12, 5, -1, -1)
+    s, _ = act(s, 0, {"type": "encrypt", "card": 12})
+    assert s.deck_memory[0] == (5, -1, -1)
+    s, _ = act(s, 0, {"type": "pick", "card": 8})
+    assert set(s.deck_memory[0]) == {-1}
