@@ -88,7 +88,10 @@ HOUSE_RULES = {
     "curated_valid_rate": (0.08, 0.85),    # sane range for curated challenges (seed step -1 is 0.10)
     "generated_valid_rate": (0.15, 0.85),  # digest B4.2 generator range
     "generator_attempts": 400,
-    "sample_generated_attempts": 60,
+    "sample_generated_attempts": 5,
+    "otherwise_default": "ANY",      # digest B12 #3: when no IF clause matches, anything is valid
+    "hint_voters": "all",            # digest B12 #12: "all" seated codebreakers, or only "active"
+    "guesses_per_turn": 1,           # digest B12 #11
 }
 
 # PROPOSAL (digest B4.3): each hint symbol names one attribute.

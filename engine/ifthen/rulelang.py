@@ -27,6 +27,7 @@ from .data import (
     ATTR_MASK,
     ATTRS,
     HALVES,
+    HOUSE_RULES,
     N_HALVES,
 )
 
@@ -223,7 +224,7 @@ def compile_rule(rule):
         if not isinstance(clause, dict) or set(clause) != {"if", "then"}:
             raise RuleError("each clause is {'if': condition, 'then': requirement}")
         compiled.append((compile_cond(clause["if"]), compile_req(clause["then"])))
-    otherwise = compile_req(rule.get("otherwise", "ANY"))
+    otherwise = compile_req(rule.get("otherwise", HOUSE_RULES["otherwise_default"]))
     table = []
     for h in range(N_HALVES):
         prev = HALVES[h]

@@ -55,7 +55,7 @@ def _turn_actions(state, seat):
         pass
     elif team.can_ask_hint(state):
         actions.append({"type": "hint"})
-    if not state.guessed and (state.n_cb == 1 or team.can_guess(state)):
+    if team.can_guess(state):
         actions += [{"type": "guess", "rule": team.bare_rule(c.rule)}
                     for c in candidate_challenges(state.level, state.candidates)]
     return actions

@@ -23,6 +23,7 @@ from .data import (
     EV_RECOUNT,
     GAME_NUMBERS,
     HALF_CODES,
+    HOUSE_RULES,
 )
 from .rulelang import canonical, table_of
 from .state import (
@@ -39,12 +40,14 @@ from .turns import add_judgment, end_turn, finish, give_card, take_from_hand
 
 def bare_rule(rule):
     """The rule without decorations, `otherwise` made explicit."""
-    return {"clauses": rule["clauses"], "otherwise": rule.get("otherwise", "ANY")}
+    return {"clauses": rule["clauses"],
+            "otherwise": rule.get("otherwise", HOUSE_RULES["otherwise_default"])}
 
 
 def can_guess(state):
     """Whether the codebreaker on turn may guess now."""
-    return (state.phase == "turn" and not state.guessed and state.bonus_plays == 0
+    return (state.phase == "turn" and state.bonus_plays == 0
+            and (not state.guessed or not HOUSE_RULES["guesses_per_turn"])
             and (state.n_cb == 1 or active_count(state) == 1))
 
 
@@ -92,7 +95,9 @@ def can_ask_hint(state):
 def ask_hint(state, seat, rng, evs):
     """Propose a hint purchase: bought at once with one codebreaker, else the others vote."""
     state = replace(state, hint_asked=True)
-    voters = tuple(i for i in range(state.n_cb) if i != state.turn)
+    only_active = HOUSE_RULES["hint_voters"] == "active"
+    voters = tuple(i for i in range(state.n_cb)
+                   if i != state.turn and (state.hands[i] or not only_active))
     evs.append(event({"hint_proposed": seat, "cost": hint_cost(state)}))
     if not voters:
         return buy_hint(state, rng, evs)
