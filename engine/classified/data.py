@@ -59,6 +59,8 @@ DESIGNS = {
     "promo_9b": ("promo", 9, "No-Return Mail", "effect"),
 }
 
+DEPLOY_KINDS_NOT_DEPLOYABLE = ("react", "trigger")  # REACT-only and Guard-spot TRIGGER-only designs
+
 EFFECTS = {
     "citrine_1": "Name a number; the opponent says whether it is within +-2 (circular) of their Suitcase Number.",
     "citrine_2": "The opponent reveals their hand to you; pick one revealed Card Number; they say whether it is their Suitcase Number.",
@@ -174,3 +176,13 @@ def circular_distance(a, b):
     """Distance of two numbers on the 1..9 circle."""
     d = abs(a - b) % 9
     return min(d, 9 - d)
+
+
+def card_catalog():
+    """Every design as data: id, set, number, name, guild split, Code, kind and effect text."""
+    out = []
+    for key, (card_set, number, name, kind) in DESIGNS.items():
+        split = ["sentinel", "sentinel"] if number % 3 == 0 else ["guard", "assassin"]
+        out.append({"design": key, "set": card_set, "number": number, "name": name, "guilds": split,
+                    "code": list(code_of(number)), "kind": kind, "effect": EFFECTS[key]})
+    return out

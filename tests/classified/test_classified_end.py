@@ -152,3 +152,18 @@ def test_first_player_option():
     for seat in (0, 1):
         state = RULES.new_state(RULES.validate_options({"first_player": f"seat{seat}"}), Rng(9))
         assert state.turn == seat == state.first
+
+
+def test_card_catalog_has_every_design_of_every_set():
+    from engine.classified.data import DEPLOY_KINDS_NOT_DEPLOYABLE, card_catalog
+    from engine.classified.common import DEPLOY
+    cards = card_catalog()
+    by_set = {}
+    for c in cards:
+        by_set.setdefault(c["set"], []).append(c)
+    assert {k: len(v) for k, v in by_set.items()} == {"citrine": 9, "emerald": 9, "ruby": 9, "promo": 13}
+    assert {c["number"] for c in by_set["promo"]} == {1, 3, 4, 5, 7, 9}
+    fv = [c for c in cards if c["design"] == "citrine_9"][0]
+    assert fv["code"] == [8, 9, 1] and fv["guilds"] == ["sentinel", "sentinel"] and fv["name"] == "Bullet Proof Vest"
+    for c in cards:  # every design either has a Deploy or is a REACT / TRIGGER-only card
+        assert (c["design"] in DEPLOY) != (c["kind"] in DEPLOY_KINDS_NOT_DEPLOYABLE), c["design"]
