@@ -100,14 +100,7 @@ def sample_state(view, seat, rng):
     memory = view["deck_memory"]
     known = _known_cards(view, seat) | {c for c in memory if c is not None}
     pool = rng.shuffled([c for c in range(18) if c not in known])
-    suitcase = them["suitcase"]
-    if suitcase is None and them["suitcase_chosen"]:
-        numbers, cards = allowed_suitcase(view, other)
-        if them["suitcase_epoch"] == 0:  # a card seen anywhere since set-up is not the Suitcase
-            cards = cards - {c for entry in view["knowledge"] for c in entry.get("cards", ())}
-        fits = [c for c in pool if NUMBER[c] in numbers and c in cards] or pool
-        suitcase = fits[0]
-        pool.remove(suitcase)
+    suitcase = _deal_suitcase(view, other, pool)
     if them["hand"] is not None:
         hand_them = tuple(them["hand"])
     else:
@@ -129,6 +122,20 @@ def sample_state(view, seat, rng):
     mem[seat], mem[other] = tuple(-1 if c is None else c for c in memory), (-1,) * len(deck)
     state = replace(state, deck_memory=tuple(mem))
     return _resecret(state, seat)
+
+
+def _deal_suitcase(view, other, pool):
+    """The opponent's Suitcase: the visible one, or an unseen card every answer allows (taken
+    out of `pool`); None while it is still to be chosen."""
+    them = view["players"][other]
+    if them["suitcase"] is not None or not them["suitcase_chosen"]:
+        return them["suitcase"]
+    numbers, cards = allowed_suitcase(view, other)
+    if them["suitcase_epoch"] == 0:  # a card seen anywhere since set-up is not the Suitcase
+        cards = cards - {c for entry in view["knowledge"] for c in entry.get("cards", ())}
+    fits = [c for c in pool if NUMBER[c] in numbers and c in cards] or pool
+    pool.remove(fits[0])
+    return fits[0]
 
 
 def _known_cards(view, seat):

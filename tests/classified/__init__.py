@@ -1,0 +1,1 @@
+"""Tests for the Classified Information engine (engine/classified)."""
