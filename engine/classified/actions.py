@@ -11,7 +11,7 @@ from .combat import attack_targets, start_attack
 from .common import (AUTO, DECISIONS, DEPLOY, card_info, discard_from_limbo, ev, limbo_add,
                      react_cards, react_window_opens, set_skip)
 from .data import GUILD
-from .state import Frame, deck_without, free_slot, pair_set, pop, push, replace, set_hand
+from .state import Frame, remember, deck_without, free_slot, pair_set, pop, push, replace, set_hand
 
 SECRET_PARAMS = {"promo_4b"}  # Telepathy Vision's guess stays private (digest C25)
 
@@ -63,7 +63,7 @@ def cancel_trap(state, seat, log):
     play = (rest, state.play[1]) if other == 0 else (state.play[0], rest)
     state = replace(state, play=play, discard=state.discard + tuple(traps))
     ev(log, {"event": "cancel_trap", "seat": seat, "revealed": [card_info(state, c) for c in state.hands[seat]]})
-    return state
+    return remember(state, other, state.hands[seat])
 
 
 def play_card(state, seat, action, log, rng, from_hand=True):
@@ -175,6 +175,7 @@ def handle_rts(state, frame, action, log, rng):
     guards = (tuple(row), state.guards[1]) if owner == 0 else (state.guards[0], tuple(row))
     state = set_hand(replace(state, guards=guards), owner, state.hands[owner] + (guard,))
     ev(log, {"event": "returned_to_hand", "seat": owner, "slot": slot, **card_info(state, guard)})
+    state = remember(state, frame.seat, [guard])
     return push(state, Frame("forced_discard", owner))
 
 

@@ -12,7 +12,7 @@ Handler tables (filled by the effect modules at import):
 
 
 from .data import CODE, CODES, DESIGNS, NUMBER
-from .state import Frame, add_knowledge, free_slot, pair_set, push, replace, set_slot
+from .state import Frame, add_knowledge, remember, free_slot, pair_set, push, replace, set_slot
 
 DEPLOY = {}
 DECISIONS = {}
@@ -140,6 +140,7 @@ def reveal_hand_to(state, owner, viewer, log, cards=None, reason=""):
     cards = list(state.hands[owner] if cards is None else cards)
     ev(log, {"event": "reveal_hand", "owner": owner, "to": viewer, "count": len(cards), "reason": reason},
        {viewer: {"cards": cards}})
+    state = remember(state, viewer, cards)
     return add_knowledge(state, viewer, {"kind": "saw_hand" if reason != "random" else "saw_card",
                                          "seat": owner, "cards": cards, "reason": reason})
 

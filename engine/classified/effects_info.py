@@ -10,7 +10,7 @@ Cybernetic Cubic Tower, High Stakes Gamble, Telepathy Vision.
 from .common import (DECISIONS, DEPLOY, RESECRET, answer, card_info, discard_from_limbo, ev,
                      finish_deploy_frame, limbo_remove, peek, reveal_hand_to, suitcase_number)
 from .data import CODE, CODES, GUILD, GUILD_NAMES, NUMBER, circular_distance
-from .state import Frame, free_slot, guard_count, pair_set, push, replace, set_slot
+from .state import Frame, remember, free_slot, guard_count, pair_set, push, replace, set_slot
 from .turns import finish
 
 NUMBERS = range(1, 10)
@@ -116,6 +116,7 @@ def bookends(state, seat, card, params, log, rng):
     """Reveal a hand card; is the Suitcase Number in 1..its number?"""
     n = NUMBER[params["give"]]
     ev(log, {"event": "reveal", "seat": seat, **card_info(state, params["give"])})
+    state = remember(state, 1 - seat, [params["give"]])
     yes = suitcase_number(state, 1 - seat) <= n
     possible = [s for s in NUMBERS if (s <= n) == yes]
     state = answer(state, log, seat, 1 - seat, card, {"kind": "at_most", "number": n}, yes, possible)
@@ -224,6 +225,7 @@ def loyalty_test(state, seat, card, params, log, rng):
     """Reveal another hand card; the opponent says higher or lower (either if equal)."""
     n = NUMBER[params["give"]]
     ev(log, {"event": "reveal", "seat": seat, **card_info(state, params["give"])})
+    state = remember(state, 1 - seat, [params["give"]])
     state = push(state, finish_deploy_frame(seat, card))
     return push(state, Frame("loyalty", 1 - seat, (card, n)))
 

@@ -6,7 +6,7 @@ from .combat import EP, start_attack
 from .common import (AUTO, DECISIONS, DEPLOY, RESECRET, add_knowledge, card_info,
                      discard_from_limbo, ev, finish_deploy_frame, limbo_remove, peek)
 from .data import PROPOSALS
-from .state import Frame, deck_without, pair_set, push, replace, set_hand
+from .state import Frame, remember, deck_without, pair_set, push, replace, set_hand
 
 
 def _sands_options(state, seat, card):
@@ -80,6 +80,7 @@ def grenade_result(state, seat, card, kills, log, rng):
         hand = list(state.hands[seat])
         shown = [hand.pop(rng.randbelow(len(hand))) for _ in range(min(kills, len(hand)))]
         ev(log, {"event": "reveal", "seat": seat, "cards": [card_info(state, c) for c in shown]})
+        state = remember(state, 1 - seat, shown)
         state = add_knowledge(state, 1 - seat, {"kind": "saw_card", "seat": seat, "cards": shown,
                                                 "reason": "grenade"})
         if kills == 2 and (state.deck or state.encrypted):

@@ -9,6 +9,7 @@ from .actions import cancel_trap, main_actions, play_card
 from .common import DECISIONS, card_info, ev
 from .deal import OPTIONS_SPEC, check_selection, deal
 from .state import replace, set_hand, state_from_json, state_to_json
+from .memory import update_hand_memory
 from .turns import begin_turn, final_halves, hits, settle
 from .view import sample_state, view_state
 
@@ -122,17 +123,15 @@ class ClassifiedGame(Game):
         log = []
         kind = action["type"]
         if kind == "choose_suitcase":
-            state = choose_suitcase(state, seat, action["card"], log)
+            new = choose_suitcase(state, seat, action["card"], log)
         elif state.stack:
             frame = state.stack[-1]
-            state = DECISIONS[frame.kind][1](replace(state, stack=state.stack[:-1]), frame, action, log, rng)
+            new = DECISIONS[frame.kind][1](replace(state, stack=state.stack[:-1]), frame, action, log, rng)
         elif kind == "cancel_trap":
-            state = cancel_trap(state, seat, log)
+            new = cancel_trap(state, seat, log)
         else:
-            state = play_card(state, seat, action, log, rng)
-            if state.stage == "action":
-                state = replace(state, stage="resolving")
-        return settle(state, log, rng), log
+            new = play_card(state, seat, action, log, rng)
+        return update_hand_memory(state, settle(new, log, rng)), log
 
     def view(self, state, seat):
         """The allow-listed view."""

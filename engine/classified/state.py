@@ -5,7 +5,8 @@ each card there in `encrypted_by`; -1 = set-up), `discard` (bottom first: the to
 element), `hands` (sorted tuples), `suitcases`, `guards` (3 slots per seat; a slot is None or
 (card, face_up, cover) where cover is -1 or the id of an Extra Protection / CCT on top of it),
 `deck_memory` (per seat, parallel to the deck: the card the seat knows at each position, or -1:
-its still-valid PEEKs), `limbo` (cards in resolution, public), `play` (per seat: (card, kind, extra) items: hiding_spot/extra=tucked card, telepathy/extra=guess,
+its still-valid PEEKs), `hand_memory` (per seat: the cards it knows are in the other's hand now),
+`limbo` (cards in resolution, public), `play` (per seat: (card, kind, extra) items: hiding_spot/extra=tucked card, telepathy/extra=guess,
 short_circuit, cyber_trap, sands).
 
 `stack` holds pending work, top last: decision frames (a seat must act) and continuation frames
@@ -55,6 +56,7 @@ class ClassifiedState:
     result: tuple = ()
     first: int = 0
     deck_memory: tuple = None
+    hand_memory: tuple = ((), ())
 
 
 def replace(state, **changes):
@@ -91,6 +93,12 @@ def deck_with(deck, memory, seat, top=(), bottom=()):
         mine = s == seat
         out.append(tuple(c if mine else -1 for c in top) + memory[s] + tuple(c if mine else -1 for c in bottom))
     return tuple(top) + deck + tuple(bottom), tuple(out)
+
+
+def remember(state, seat, cards):
+    """State where `seat` knows these cards are in the other seat's hand."""
+    known = tuple(sorted(set(state.hand_memory[seat]) | set(cards)))
+    return replace(state, hand_memory=pair_set(state.hand_memory, seat, known))
 
 
 def pair_set(pair, seat, value):
@@ -203,6 +211,7 @@ def state_to_json(state):
         "knowledge": [list(k) for k in state.knowledge], "qa": list(state.qa),
         "result": _listify(state.result), "first": state.first,
         "deck_memory": [list(m) for m in state.deck_memory],
+        "hand_memory": [list(m) for m in state.hand_memory],
     }
 
 
@@ -222,4 +231,5 @@ def state_from_json(data):
         knowledge=tuple(tuple(k) for k in data["knowledge"]), qa=tuple(data["qa"]),
         result=_tuplify(data["result"]), first=data["first"],
         deck_memory=tuple(tuple(m) for m in data["deck_memory"]),
+        hand_memory=tuple(tuple(m) for m in data["hand_memory"]),
     )

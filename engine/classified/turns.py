@@ -4,7 +4,7 @@ the final no-draw round, and the end-of-game resolution (hit test and tie-breaks
 
 from .common import AUTO, card_info, ev, peek
 from .data import CODE, NUMBER
-from .state import Frame, deck_without_top, guard_count, pair_set, play_items, push, replace, to_discard
+from .state import Frame, deck_without_top, remember, guard_count, pair_set, play_items, push, replace, to_discard
 
 
 def begin_turn(state, seat, log):
@@ -13,9 +13,13 @@ def begin_turn(state, seat, log):
     if draw:
         card = state.deck[0]
         hand = tuple(sorted(state.hands[seat] + (card,)))
+        watcher = 1 - seat
+        seen = state.deck_memory[watcher][0] == card  # the other seat had PEEKed this card
         deck, memory = deck_without_top(state)
         state = replace(state, turn=seat, turn_no=state.turn_no + 1, stage="action", stack=(),
                         deck=deck, deck_memory=memory, hands=pair_set(state.hands, seat, hand))
+        if seen:
+            state = remember(state, watcher, [card])
     else:
         state = replace(state, turn=seat, turn_no=state.turn_no + 1, stage="action", stack=())
     circuits = play_items(state, seat, "short_circuit") if state.play[seat] else ()

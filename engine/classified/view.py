@@ -23,6 +23,7 @@ def view_state(state, seat):
         "encrypted": [{"by": b if b >= 0 else None, "card": c if (seat is not None and b == seat) else None}
                       for c, b in zip(state.encrypted, state.encrypted_by)],
         "deck_memory": [c if c >= 0 else None for c in state.deck_memory[seat]] if seat is not None else None,
+        "opponent_hand_known": list(state.hand_memory[seat]) if seat is not None else None,
         "discard": list(state.discard), "limbo": list(state.limbo),
         "players": [_player_view(state, p, seat, over) for p in (0, 1)],
         "stack": [_frame_view(f, seat) for f in state.stack],
@@ -98,14 +99,16 @@ def sample_state(view, seat, rng):
     other = 1 - seat
     me, them = view["players"][seat], view["players"][other]
     memory = view["deck_memory"]
-    known = _known_cards(view, seat) | {c for c in memory if c is not None}
+    in_their_hand = view["opponent_hand_known"]
+    known = _known_cards(view, seat) | {c for c in memory if c is not None} | set(in_their_hand)
     pool = rng.shuffled([c for c in range(18) if c not in known])
     suitcase = _deal_suitcase(view, other, pool)
     if them["hand"] is not None:
         hand_them = tuple(them["hand"])
     else:
-        hand_them = tuple(sorted(pool[:them["hand_size"]]))
-        pool = pool[them["hand_size"]:]
+        missing = them["hand_size"] - len(in_their_hand)
+        hand_them = tuple(sorted(list(in_their_hand) + pool[:missing]))
+        pool = pool[missing:]
     guards_them, pool = _fill_guards(them["guards"], pool)
     encrypted, pool = _fill_encrypted(view["encrypted"], pool)
     pool = iter(pool)
@@ -120,7 +123,9 @@ def sample_state(view, seat, rng):
     state = _assemble(view, seat, deck, encrypted, hands, suitcases, guards, rng)
     mem = [None, None]
     mem[seat], mem[other] = tuple(-1 if c is None else c for c in memory), (-1,) * len(deck)
-    state = replace(state, deck_memory=tuple(mem))
+    hand_memory = [(), ()]
+    hand_memory[seat] = tuple(in_their_hand)
+    state = replace(state, deck_memory=tuple(mem), hand_memory=tuple(hand_memory))
     return _resecret(state, seat)
 
 

@@ -181,3 +181,24 @@ def test_deck_memory_forgets_after_a_shuffle():
     assert s.deck_memory[0] == (5, -1, -1)
     s, _ = act(s, 0, {"type": "pick", "card": 8})
     assert set(s.deck_memory[0]) == {-1}
+
+
+def test_hand_memory_kept_through_public_plays_and_forgotten_after_hidden_ones():
+    s = scenario(hands=((0, 2), (8, 12)), suitcases=(4, 13), deck=(1, 3, 5, 7), leftover="encrypted")
+    s, _ = act(s, 0, {"type": "deploy", "card": 2})
+    s, _ = act(s, 0, {"type": "pick", "number": 5})
+    assert s.hand_memory[0] == (8, 12) and view_state(s, 0)["opponent_hand_known"] == [8, 12]
+    assert view_state(s, 1)["opponent_hand_known"] == []
+    view = json.loads(dumps(view_state(s, 0)))
+    for seed in range(5):
+        assert {8, 12} <= set(RULES.sample_state(view, 0, Rng(seed)).hands[1])
+    public, _ = act(s, 1, {"type": "deploy", "card": 8, "take": 2, "give": 1})  # Scavenge: all in the open
+    assert public.hand_memory[0] == (2, 12)
+    hidden, _ = act(s, 1, {"type": "encrypt", "card": 12})
+    assert hidden.hand_memory[0] == ()
+
+
+def test_hand_memory_learns_a_drawn_card_the_seat_had_peeked():
+    s = scenario(hands=((14, 0), (2, 4)), suitcases=(8, 13), deck=(3, 5), leftover="encrypted")
+    s, _ = act(s, 0, {"type": "deploy", "card": 14, "mode": "bottom"})
+    assert s.hands[1] == (2, 3, 4) and s.hand_memory[0] == (3,) and s.deck_memory[0] == (5,)

@@ -1,0 +1,50 @@
+"""What each seat still knows about the other's hand (for `sample_state`), kept after every step.
+
+A seat learns that a card is in the other's hand when it is shown (Test Access Codes,
+Infiltration, a failed attempt, a revealed card, a cancelled Cyber Trap, Return to Sender) or
+when a card it could see enters that hand (a card it gave, a discard taken, a deck card it had
+PEEKed and the other drew). The knowledge survives while every card leaving that hand does so
+where the seat can see it; a hidden departure (Encrypt, a face-down Guard, a card returned to
+the deck) makes it forget, since it cannot tell which card left.
+"""
+
+from .state import pair_set, replace
+
+
+def is_visible_to(state, seat, card):
+    """Whether `seat` can currently see where `card` is (public zones or its own cards)."""
+    if card in state.discard or card in state.limbo or card in state.hands[seat]:
+        return True
+    if card == state.suitcases[seat] or card in state.deck_memory[seat]:
+        return True
+    for s in (0, 1):
+        if state.suitcase_up[s] and card == state.suitcases[s]:
+            return True
+        for slot in state.guards[s]:
+            if slot is not None and ((slot[0] == card and (slot[1] or s == seat)) or slot[2] == card):
+                return True
+        for item in state.play[s]:
+            if item[0] == card or (item[1] == "hiding_spot" and item[2] == card):
+                return True
+    return any(c == card and b == seat for c, b in zip(state.encrypted, state.encrypted_by))
+
+
+def update_hand_memory(old, new):
+    """`new` with both seats' hand memories reconciled with the hand changes of one step."""
+    memories = new.hand_memory
+    for seat in (0, 1):
+        other = 1 - seat
+        before, after = old.hands[other], new.hands[other]
+        if before == after:
+            continue
+        known = set(memories[seat])
+        removed = [c for c in before if c not in after]
+        if known and removed:
+            if all(is_visible_to(new, seat, c) for c in removed):
+                known -= set(removed)
+            else:
+                known = set()
+        known |= {c for c in after if c not in before and is_visible_to(old, seat, c)}
+        known &= set(after)
+        memories = pair_set(memories, seat, tuple(sorted(known)))
+    return replace(new, hand_memory=memories) if memories != new.hand_memory else new
