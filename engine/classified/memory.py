@@ -44,7 +44,14 @@ def update_hand_memory(old, new):
                 known -= set(removed)
             else:
                 known = set()
-        known |= {c for c in after if c not in before and is_visible_to(old, seat, c)}
+        known |= {c for c in after if c not in before and _was_visible(old, seat, c)}
         known &= set(after)
         memories = pair_set(memories, seat, tuple(sorted(known)))
     return replace(new, hand_memory=memories) if memories != new.hand_memory else new
+
+
+def _was_visible(state, seat, card):
+    """is_visible_to, with a fast answer for a card that came from the deck."""
+    if card in state.deck:
+        return card in state.deck_memory[seat]
+    return is_visible_to(state, seat, card)
