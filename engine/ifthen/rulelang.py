@@ -330,8 +330,19 @@ _TABLES = {}
 _TABLES_LIMIT = 4096
 
 
+_BY_IDENTITY = {}
+
+
+def remember_table(rule, table):
+    """Let `table_of` find `rule` (a long-lived object, e.g. a curated guess) by identity."""
+    _BY_IDENTITY[id(rule)] = (rule, table)
+
+
 def table_of(rule):
-    """The validity table of a rule, cached by its canonical JSON (bounded cache)."""
+    """The validity table of a rule, cached by identity or canonical JSON (bounded cache)."""
+    known = _BY_IDENTITY.get(id(rule))
+    if known is not None and known[0] is rule:
+        return known[1]
     key = canonical({"clauses": rule.get("clauses"), "otherwise": rule.get("otherwise", "ANY")}) \
         if isinstance(rule, dict) and set(rule) <= {"clauses", "otherwise"} else None
     found = _TABLES.get(key) if key else None

@@ -56,7 +56,7 @@ def _turn_actions(state, seat):
     elif team.can_ask_hint(state):
         actions.append({"type": "hint"})
     if team.can_guess(state):
-        actions += [{"type": "guess", "rule": team.bare_rule(c.rule)}
+        actions += [{"type": "guess", "rule": team.curated_guess(c)}
                     for c in candidate_challenges(state.level, state.candidates)]
     return actions
 

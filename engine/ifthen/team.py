@@ -25,7 +25,7 @@ from .data import (
     HALF_CODES,
     HOUSE_RULES,
 )
-from .rulelang import canonical, table_of
+from .rulelang import canonical, remember_table, table_of
 from .state import (
     active_count,
     cb_index,
@@ -36,6 +36,18 @@ from .state import (
     replace,
 )
 from .turns import add_judgment, end_turn, finish, give_card, take_from_hand
+
+
+_CURATED_GUESSES = {}
+
+
+def curated_guess(challenge):
+    """The bare rule of a curated challenge, one shared object per challenge (fast to judge)."""
+    found = _CURATED_GUESSES.get(challenge.id)
+    if found is None:
+        found = _CURATED_GUESSES[challenge.id] = bare_rule(challenge.rule)
+        remember_table(found, challenge.table)
+    return found
 
 
 def bare_rule(rule):
