@@ -12,6 +12,9 @@ Legal actions, in this order:
 - orient: orientation 0, 1.   choose_challenge: 0, 1.   allegiance: TRUE, FALSE.
 - ak_turn: swaps (hand card, slot, orientation), cycle; pass only when neither is possible.
 - ak_bottom: put each hand card at the bottom.
+
+The most frequent action dicts (play, discard, draw, curated guesses) are shared constants:
+callers must treat legal actions as read-only (the engine core never mutates them).
 """
 
 from engine.core import Game, make_outcome
@@ -39,16 +42,21 @@ from .view import sample_state, view_state
 ACTIONS_PER_TURN_BOUND = 40
 
 
+# Shared, never-mutated action dicts for the most frequent actions (legal_actions is hot).
+_PLAYS = tuple(({"type": "play", "card": c, "orient": 0}, {"type": "play", "card": c, "orient": 1})
+               for c in range(60))
+_DISCARDS = tuple({"type": "discard", "card": c} for c in range(60))
+_DRAW_DECK = {"type": "draw", "source": "deck"}
+_DRAW_MARKET = tuple({"type": "draw", "source": "market", "slot": i} for i in range(8))
+
+
 def _turn_actions(state, seat):
     hand = sorted(state.hands[state.turn])
-    actions = []
-    for c in hand:
-        actions.append({"type": "play", "card": c, "orient": 0})
-        actions.append({"type": "play", "card": c, "orient": 1})
+    actions = [a for c in hand for a in _PLAYS[c]]
     if state.bonus_plays:
         return actions
     if state.current_event != EV_LOCKDOWN:
-        actions += [{"type": "discard", "card": c} for c in hand]
+        actions += [_DISCARDS[c] for c in hand]
     if state.held:
         actions += _event_actions(state, seat, hand)
     if state.hint_asked or len(state.invalid) < GAME_NUMBERS["penalty_thresholds"][0]:
@@ -83,9 +91,8 @@ def _event_actions(state, seat, hand):
 
 def _penalty_actions(state):
     actions = [] if turns.must_draw_market(state) or len(state.deck) < state.penalty_left else [
-        {"type": "draw", "source": "deck"}]
-    return actions + [{"type": "draw", "source": "market", "slot": i}
-                      for i in range(len(state.market))]
+        _DRAW_DECK]
+    return actions + list(_DRAW_MARKET[:len(state.market)])
 
 
 def _ak_actions(state):

@@ -37,7 +37,6 @@ from .state import (
 )
 from .turns import add_judgment, end_turn, finish, give_card, take_from_hand
 
-
 _CURATED_GUESSES = {}
 
 
