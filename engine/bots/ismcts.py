@@ -7,6 +7,10 @@ reward of the seat that chose the action leading to it (1 for a won seat, 0 othe
 
 Budget: `iterations` always; `budget_ms` only when the caller injects a clock (the engine itself
 reads no clock). With `budget_ms` = 0 the bot is reproducible for a given rng.
+
+Long games may cut playouts short: a rules object with `playout_depth` (actions) and
+`evaluate(state) -> {seat: value in [0, 1]}` has its playouts stopped after that many actions
+and scored by the evaluation instead of played to the end.
 """
 
 import json
@@ -80,9 +84,14 @@ def _iterate(rules, root, state, rng, max_depth, root_seat):
         state, _ = rules.apply(state, seat, node.action, rng)
         path.append(node)
         depth += 1
-    state = _playout(rules, state, rng, max_depth)
+    depth_left = getattr(rules, "playout_depth", None) or max_depth
+    state = _playout(rules, state, rng, depth_left)
     outcome = rules.outcome(state)
-    rewards = _rewards(outcome) if outcome else {}
+    if outcome is not None:
+        rewards = _rewards(outcome)
+    else:
+        evaluate = getattr(rules, "evaluate", None)
+        rewards = evaluate(state) if evaluate else {}
     for visited in path:
         visited.visits += 1
         if visited.seat is not None:

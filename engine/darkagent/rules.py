@@ -12,7 +12,7 @@ media_done · jacket{use} · vote{rotate}.
 from engine.core import Game
 from engine.errors import IllegalAction
 
-from . import actions, legal, scoring, setup, turns, view
+from . import actions, evaluate as evaluation, legal, scoring, setup, turns, view
 from .attack import resolve_attack
 from .state import ACT, JACKET, MEDIA, MOVE, OVER, PLACE, VOTE, state_from_json, state_to_json
 
@@ -37,6 +37,7 @@ class DarkAgent(Game):
     min_players = 1
     max_players = 6
     max_length = 40000
+    playout_depth = evaluation.PLAYOUT_DEPTH  # search bots cut playouts here and call evaluate
     options_spec = {
         "players": {"default": 2, "choices": [1, 2, 3, 4, 5, 6]},
         "aim_limit": {"default": 3, "type": "int", "min": 2, "max": 5},
@@ -153,6 +154,10 @@ class DarkAgent(Game):
             cached = scoring.outcome(state)
             state.__dict__["_outcome"] = cached
         return cached
+
+    def evaluate(self, state):
+        """{seat: value in [0, 1]} of a running position, for search bots."""
+        return evaluation.evaluate(state)
 
     def state_to_json(self, state):
         """Lossless JSON form."""
