@@ -8,10 +8,11 @@ card) goes to that seat's private knowledge log instead of staying visible. Ever
 card asks is answered by the engine, truthfully; where the answerer may choose (Picking Petals,
 Interrogation, Decoy Guard, Loyalty Test's tie) the answering seat gets a decision that offers
 only truthful options. Public answers are logged with the Suitcase Numbers they allow. A seat's
-view also carries its deck memory (the deck positions it still knows from PEEKs). Legal-action
-lists are built only from what the acting seat can see. `sample_state` deals the unseen cards at
-random, keeping the opponent's Suitcase consistent with every answer and never a card the seat
-has seen elsewhere, and keeping remembered deck cards in place.
+view also carries its deck memory (the deck positions it still knows from PEEKs) and the cards it
+knows are in the opponent's hand now (shown or seen entering it, forgotten after a hidden play).
+Legal-action lists are built only from what the acting seat can see. `sample_state` deals the
+unseen cards at random, keeping the opponent's Suitcase consistent with every answer and never a
+card the seat has seen elsewhere, and keeping remembered deck and hand cards in place.
 
 Chance: the shuffle (and the card designs in the random card-set modes), the first player, the
 random hand card shown after a failed attempt, the Unstable Grenade reveals, the Tough Choice

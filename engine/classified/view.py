@@ -4,7 +4,7 @@ A seat sees: its own hand, Suitcase and Guards; every face-up card (face-up Guar
 tucked cards, play-area cards except a Telepathy guess), the Discard Pile, cards in resolution,
 counts of every hidden zone, who put each Encrypted card where (and its own encrypted cards),
 the pending stack (public args; private data only for the deciding seat), its private knowledge
-log, and the public question/answer log. When the match is over, Suitcases, Guards and hands are
+log, its deck memory and what it knows of the opponent's hand now, and the public answers. When the match is over, Suitcases, Guards and hands are
 revealed. The draw deck and the encrypted pile are never shown.
 """
 
@@ -94,8 +94,7 @@ def sample_state(view, seat, rng):
     opponent's Suitcase respecting every public answer about it and never a card the seat saw
     elsewhere (while that Suitcase is unchanged); Tough Choice / Sands of Time cards the seat is
     choosing from stay where they are, and so does every deck card the seat still knows the
-    position of (its deck memory). What it once saw in the opponent's hand is not used to place
-    cards (it may be stale)."""
+    position of (its deck memory); cards it knows are in the opponent's hand stay there."""
     other = 1 - seat
     me, them = view["players"][seat], view["players"][other]
     memory = view["deck_memory"]
