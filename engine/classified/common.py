@@ -36,9 +36,17 @@ def ev(log, public, private=None):
     log.append({"public": public, "private": {str(k): v for k, v in private.items()} if private else {}})
 
 
+_INFO = {}
+
+
 def card_info(state, card):
-    """Public description of a card: id, number, design, name."""
-    return {"card": card, "number": NUMBER[card], "design": state.designs[card], "name": name(state, card)}
+    """Public description of a card: id, number, design, name (a fresh dict)."""
+    key = state.designs[card]
+    info = _INFO.get((card, key))
+    if info is None:
+        info = _INFO[(card, key)] = {"card": card, "number": NUMBER[card], "design": key,
+                                     "name": DESIGNS[key][2]}
+    return dict(info)
 
 
 def in_code(number, suitcase_number):

@@ -85,9 +85,10 @@ def settle(state, log, rng):
     while True:
         if state.stage == "over":
             return state
-        state = check_traps(state, log)
-        if state.stage == "over":
-            return state
+        if state.play[0] or state.play[1]:
+            state = check_traps(state, log)
+            if state.stage == "over":
+                return state
         if state.stack:
             top = state.stack[-1]
             process = AUTO.get(top.kind)
@@ -97,7 +98,7 @@ def settle(state, log, rng):
             continue
         if state.stage in ("action", "pick"):
             return state
-        if state.stage == "resolving" and hiding_spot_offer(state):
+        if state.stage == "resolving" and state.final_left > 0 and hiding_spot_offer(state):
             state = push(replace(state, stage="wrap"), Frame("hiding_final", state.turn))
             continue
         state = end_turn(state, log)
