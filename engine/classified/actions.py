@@ -30,8 +30,7 @@ def card_plays(state, seat, card, from_hand=True, has_spot=None):
             out.append(t)
     handlers = DEPLOY.get(state.designs[card])
     if handlers is not None:
-        for p in handlers[0](state, seat, card):
-            p = dict(p)
+        for p in handlers[0](state, seat, card):  # option functions return fresh dicts
             p["type"], p["card"] = "deploy", card
             out.append(p)
     return out

@@ -168,8 +168,9 @@ class ClassifiedGame(Game):
 
 def normalize(action):
     """Drop optional fields given as None or False (legal lists omit them)."""
-    if any(v is None or v is False for v in action.values()):
-        return {k: v for k, v in action.items() if v is not None and v is not False}
+    for v in action.values():
+        if v is None or v is False:
+            return {k: v for k, v in action.items() if v is not None and v is not False}
     return action
 
 
