@@ -126,6 +126,8 @@ class ClassifiedGame(Game):
             new = choose_suitcase(state, seat, action["card"], log)
         elif state.stack:
             frame = state.stack[-1]
+            if kind == "pass":
+                ev(log, {"event": "pass", "seat": seat, "decision": frame.kind})
             new = DECISIONS[frame.kind][1](replace(state, stack=state.stack[:-1]), frame, action, log, rng)
         elif kind == "cancel_trap":
             new = cancel_trap(state, seat, log)
