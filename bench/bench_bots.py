@@ -1,8 +1,10 @@
 """Bot strength benchmark: win rates with 95% Wilson intervals, seats rotated, on 2 cores.
 
 For each game and pairing A vs B, match i gives bot A the seat i mod n and bot B every other
-seat, so each seat position is played equally often. Reported: A's win rate (its seat won), the
-win rate of a B seat in the same matches (the baseline A must beat), both with 95% intervals.
+seat, so each seat position is played equally often. Reported, with 95% intervals: A's win rate
+(its seat won); the mean win rate of the B seats in those matches; and the baseline that matters
+in games where seats share wins (Inside Job's Agents, shared victories): B's own win rate in the
+same seat on the same seeds when every seat is B. A beats B when its rate clears that baseline.
 For cooperative games (If Then codebreakers, Inside Job Agents) it also reports the team's win
 rate when every seat is played by the same bot.
 Usage: python bench/bench_bots.py [--matches 1000] [--budget-ms 200] [--games ...] [--pairs ...]
@@ -84,7 +86,8 @@ def main():
     args = parser.parse_args()
     ismcts = {"bot": "ismcts", "iterations": 200000, "budget_ms": args.budget_ms}
     with multiprocessing.Pool(2) as pool:
-        print(f"{'game':<11}{'A vs B':<22}{'n':>6}{'A win %':>9}{'95% CI':>16}{'B seat %':>10}{'95% CI':>16}{'s':>7}")
+        print(f"{'game':<11}{'A vs B':<22}{'n':>6}{'A win %':>9}{'95% CI':>16}{'B seats %':>10}"
+              f"{'B in A seat %':>14}{'95% CI':>16}{'s':>7}")
         for game_id in args.games.split(","):
             names = {b["bot"] for b in bot_catalog(game_id)}
             for pair in args.pairs.split(","):
@@ -95,12 +98,13 @@ def main():
                 spec = lambda name: ismcts if name == "ismcts" else validate_bot(game_id, {"bot": name})  # noqa: E731
                 started = time.time()
                 results = pool.map(play_match, [(game_id, spec(a), spec(b), i) for i in range(args.matches)])
-                wins = sum(r[0] for r in results)
-                b_rate = sum(r[1] for r in results if r[1] == r[1])
-                p, lo, hi = wilson(wins, len(results))
-                q, qlo, qhi = wilson(b_rate, len(results))
+                base = pool.map(play_match, [(game_id, spec(b), spec(b), i) for i in range(args.matches)])
+                p, lo, hi = wilson(sum(r[0] for r in results), len(results))
+                b_seats = sum(r[1] for r in results if r[1] == r[1]) / len(results)
+                q, qlo, qhi = wilson(sum(r[0] for r in base), len(base))
                 print(f"{game_id:<11}{a + ' vs ' + b:<22}{len(results):>6}{100 * p:>9.1f}  [{100 * lo:5.1f},{100 * hi:5.1f}]"
-                      f"{100 * q:>10.1f}  [{100 * qlo:5.1f},{100 * qhi:5.1f}]{time.time() - started:>7.0f}", flush=True)
+                      f"{100 * b_seats:>10.1f}{100 * q:>14.1f}  [{100 * qlo:5.1f},{100 * qhi:5.1f}]"
+                      f"{time.time() - started:>7.0f}", flush=True)
             if game_id in TEAM_GAMES:
                 for name in sorted(names & {"random", "heuristic"}):
                     team = pool.map(team_match, [(game_id, validate_bot(game_id, {"bot": name}), i)

@@ -8,7 +8,7 @@ accepted actions, the per-viewer log and the full action history (revealed only 
 Legality, turn and game-over checks live here, once, in `step`.
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .errors import GameOver, IllegalAction, InvalidAction, InvalidOptions, NotYourTurn
 from .rng import Rng
@@ -252,8 +252,8 @@ def step(match, seat, action):
     state, events = rules.apply(match.state, seat, action, rng)
     version = match.version + 1
     entries = tuple(dict(e, seq=version, actor=seat) for e in events)
-    return replace(match, state=state, counter=rng.counter, version=version,
-                   log=match.log + entries, history=match.history + ((seat, action),))
+    return Match(match.game, match.options, match.seed, rng.counter, version, state,
+                 match.log + entries, match.history + ((seat, action),))
 
 
 def render_log(log, viewer):

@@ -19,6 +19,8 @@ import math
 PARAMS = {
     "iterations": {"default": 300, "type": "int", "min": 1, "max": 200000},
     "budget_ms": {"default": 0, "type": "int", "min": 0, "max": 60000},
+    "guided": {"default": 0, "type": "int", "min": 0, "max": 100,
+               "description": "percent of playout moves chosen by the game's heuristic (if any)"},
 }
 EXPLORATION = 0.7
 
@@ -62,7 +64,7 @@ def _mover(rules, state, rng):
     return moving[0] if len(moving) == 1 else moving[rng.randbelow(len(moving))]
 
 
-def _iterate(rules, root, state, rng, max_depth, root_seat):
+def _iterate(rules, root, state, rng, max_depth, root_seat, policy=None):
     """One select-expand-simulate-backpropagate pass from a determinized state."""
     node, path, depth = root, [root], 0
     while rules.outcome(state) is None and depth < max_depth:
@@ -85,7 +87,7 @@ def _iterate(rules, root, state, rng, max_depth, root_seat):
         path.append(node)
         depth += 1
     depth_left = getattr(rules, "playout_depth", None) or max_depth
-    state = _playout(rules, state, rng, depth_left)
+    state = _playout(rules, state, rng, depth_left, policy)
     outcome = rules.outcome(state)
     if outcome is not None:
         rewards = _rewards(outcome)
@@ -98,14 +100,30 @@ def _iterate(rules, root, state, rng, max_depth, root_seat):
             visited.reward += rewards.get(visited.seat, 0.0)
 
 
-def _playout(rules, state, rng, max_depth):
+def _playout(rules, state, rng, max_depth, policy=None):
     for _ in range(max_depth):
         if rules.outcome(state) is not None:
             break
         seat = _mover(rules, state, rng)
         actions = rules.legal_actions(state, seat)
-        state, _ = rules.apply(state, seat, actions[rng.randbelow(len(actions))], rng)
+        action = policy(state, seat, actions) if policy else None
+        state, _ = rules.apply(state, seat, action or actions[rng.randbelow(len(actions))], rng)
     return state
+
+
+def guided_policy(rules, heuristic, percent, rng):
+    """A playout policy that lets the game's heuristic pick `percent`% of the moves."""
+    if heuristic is None or percent <= 0:
+        return None
+
+    def policy(state, seat, actions):
+        if len(actions) == 1 or rng.randbelow(100) >= percent:
+            return None
+        view = {"state": rules.view(state, seat), "legal_actions": actions, "log": [],
+                "to_move": list(rules.to_move(state)), "finished": False}
+        return heuristic.choose(view, seat, rules, rng, {})
+
+    return policy
 
 
 def choose_ismcts(view, seat, rules, rng, params, clock=None):
@@ -116,13 +134,22 @@ def choose_ismcts(view, seat, rules, rng, params, clock=None):
     budget = params.get("budget_ms", 0)
     stop_at = clock() + budget / 1000.0 if clock and budget else None
     root = _Node()
+    policy = guided_policy(rules, _heuristic(rules), params.get("guided", 0), rng)
     for done in range(params.get("iterations", PARAMS["iterations"]["default"])):
         if stop_at is not None and done and clock() >= stop_at:
             break
         state = rules.sample_state(view["state"], seat, rng)
-        _iterate(rules, root, state, rng, rules.max_length, seat)
+        _iterate(rules, root, state, rng, rules.max_length, seat, policy)
     legal_keys = {_key(seat, a): a for a in legal}
     ranked = sorted(((c.visits, k) for k, c in root.children.items() if k in legal_keys),
                     reverse=True)
     return legal_keys[ranked[0][1]] if ranked else legal[rng.randbelow(len(legal))]
 
+
+
+def _heuristic(rules):
+    import importlib
+    try:
+        return importlib.import_module(f"engine.{rules.id}.heuristic")
+    except ModuleNotFoundError:
+        return None
