@@ -84,7 +84,7 @@ def main():
     parser.add_argument("--games", default=",".join(sorted(engine.GAMES)))
     parser.add_argument("--pairs", default="heuristic:random,ismcts:heuristic")
     args = parser.parse_args()
-    ismcts = {"bot": "ismcts", "iterations": 200000, "budget_ms": args.budget_ms}
+    ismcts_params = {"iterations": 200000, "budget_ms": args.budget_ms}
     with multiprocessing.Pool(2) as pool:
         print(f"{'game':<11}{'A vs B':<22}{'n':>6}{'A win %':>9}{'95% CI':>16}{'B seats %':>10}"
               f"{'B in A seat %':>14}{'95% CI':>16}{'s':>7}")
@@ -95,7 +95,7 @@ def main():
                 if not {a, b} <= names:
                     print(f"{game_id:<11}{pair:<22} skipped: no {(({a, b} - names) or {'?'}).pop()} bot")
                     continue
-                spec = lambda name: ismcts if name == "ismcts" else validate_bot(game_id, {"bot": name})  # noqa: E731
+                spec = lambda name: validate_bot(game_id, {"bot": name, **(ismcts_params if name == "ismcts" else {})})  # noqa: E731
                 started = time.time()
                 results = pool.map(play_match, [(game_id, spec(a), spec(b), i) for i in range(args.matches)])
                 base = pool.map(play_match, [(game_id, spec(b), spec(b), i) for i in range(args.matches)])

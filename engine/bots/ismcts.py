@@ -8,6 +8,10 @@ reward of the seat that chose the action leading to it (1 for a won seat, 0 othe
 Budget: `iterations` always; `budget_ms` only when the caller injects a clock (the engine itself
 reads no clock). With `budget_ms` = 0 the bot is reproducible for a given rng.
 
+Where the game has a heuristic bot, its choice at the root starts with `prior` virtual visits
+won at half rate (progressive bias): the search leaves the heuristic's move only on evidence.
+`guided` lets the heuristic pick a share of playout moves too (slower, better playouts).
+
 Long games may cut playouts short: a rules object with `playout_depth` (actions) and
 `evaluate(state) -> {seat: value in [0, 1]}` has its playouts stopped after that many actions
 and scored by the evaluation instead of played to the end.
@@ -21,6 +25,8 @@ PARAMS = {
     "budget_ms": {"default": 0, "type": "int", "min": 0, "max": 60000},
     "guided": {"default": 0, "type": "int", "min": 0, "max": 100,
                "description": "percent of playout moves chosen by the game's heuristic (if any)"},
+    "prior": {"default": 60, "type": "int", "min": 0, "max": 1000,
+              "description": "virtual visits (won at half rate) given to the heuristic's move at the root"},
 }
 EXPLORATION = 0.7
 
@@ -134,7 +140,10 @@ def choose_ismcts(view, seat, rules, rng, params, clock=None):
     budget = params.get("budget_ms", 0)
     stop_at = clock() + budget / 1000.0 if clock and budget else None
     root = _Node()
-    policy = guided_policy(rules, _heuristic(rules), params.get("guided", 0), rng)
+    heuristic = _heuristic(rules)
+    policy = guided_policy(rules, heuristic, params.get("guided", 0), rng)
+    if heuristic is not None and params.get("prior", 0):
+        _seed_prior(root, seat, heuristic.choose(view, seat, rules, rng, {}), params["prior"])
     for done in range(params.get("iterations", PARAMS["iterations"]["default"])):
         if stop_at is not None and done and clock() >= stop_at:
             break
@@ -145,6 +154,13 @@ def choose_ismcts(view, seat, rules, rng, params, clock=None):
                     reverse=True)
     return legal_keys[ranked[0][1]] if ranked else legal[rng.randbelow(len(legal))]
 
+
+
+def _seed_prior(root, seat, action, visits):
+    """Give the heuristic's root move `visits` virtual visits won at half rate."""
+    child = _Node(action, seat)
+    child.visits, child.available, child.reward = visits, visits, visits / 2
+    root.children[_key(seat, action)] = child
 
 
 def _heuristic(rules):
