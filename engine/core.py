@@ -251,20 +251,35 @@ def step(match, seat, action):
     rng = Rng(match.seed, match.counter)
     state, events = rules.apply(match.state, seat, action, rng)
     version = match.version + 1
-    entries = tuple(dict(e, seq=version, actor=seat) for e in events)
+    entries = tuple(_log_entry(e, version, seat) for e in events)
     return Match(match.game, match.options, match.seed, rng.counter, version, state,
                  match.log + entries, match.history + ((seat, action),))
 
 
+def _log_entry(ev, version, seat):
+    """A stored log entry: seq, actor, public, and `private` only when some seat has a part."""
+    entry = {"seq": version, "actor": seat, "public": ev["public"]}
+    if ev.get("private"):
+        entry["private"] = ev["private"]
+    return entry
+
+
 def render_log(log, viewer):
-    """The log as `viewer` may see it: public parts plus the viewer's own private parts."""
+    """The log as `viewer` may see it: public parts plus the viewer's own private parts.
+
+    Entries without private parts are returned as they are stored (shared, read-only)."""
     key = None if viewer is None else str(viewer)
     out = []
+    append = out.append
     for entry in log:
+        private = entry.get("private")
+        if private is None:
+            append(entry)
+            continue
         item = {"seq": entry["seq"], "actor": entry["actor"], "public": entry["public"]}
-        if key is not None and key in entry["private"]:
-            item["private"] = entry["private"][key]
-        out.append(item)
+        if key in private:
+            item["private"] = private[key]
+        append(item)
     return out
 
 

@@ -41,7 +41,7 @@ def test_public_log_entries_only_carry_public_fields(seed):
     for entry in match.log:
         public = entry["public"]
         assert set(public) == PUBLIC_EVENT_KEYS[public["type"]], public
-        assert set(entry["private"]) <= {str(entry["actor"]), *{str(s) for s in range(5)}}
+        assert set(entry.get("private", {})) <= {str(entry["actor"]), *{str(s) for s in range(5)}}
     spectator = json.dumps(engine.render(match, None)["log"])
     assert "discarded" not in spectator and "peek" not in spectator and "drawn" not in spectator
 
