@@ -39,22 +39,28 @@ def wilson(wins, n, z=1.96):
     return p, centre - half, centre + half
 
 
-def play_match(args):
-    """(A won, B-seat win share) for one match; A sits at seat `index mod n`."""
-    game_id, spec_a, spec_b, index = args
-    match = engine.start(game_id, {}, 10_000 + index)
+def _play(game_id, specs_for, seed, index):
+    """Play one match to the end; `specs_for(n)` gives the per-seat bot specs. Returns (match, n)."""
+    match = engine.start(game_id, {}, seed)
     n = match.rules.seat_count(match.options)
-    a_seat = index % n
-    specs = [spec_a if s == a_seat else spec_b for s in range(n)]
+    specs = specs_for(n)
     rng = engine.Rng(index)
     for _ in range(match.rules.max_length):
         moving = engine.to_move(match)
         if not moving:
             break
         seat = moving[0]
-        action = choose_action(game_id, specs[seat], engine.render(match, seat, with_log=False), seat, rng,
-                               clock=time.monotonic)
-        match = engine.step(match, seat, action)
+        view = engine.render(match, seat, with_log=False)
+        match = engine.step(match, seat, choose_action(game_id, specs[seat], view, seat, rng, clock=time.monotonic))
+    return match, n
+
+
+def play_match(args):
+    """(A won, B-seat win share) for one match; A sits at seat `index mod n`."""
+    game_id, spec_a, spec_b, index = args
+    match, n = _play(game_id, lambda n: [spec_a if s == index % n else spec_b for s in range(n)],
+                     10_000 + index, index)
+    a_seat = index % n
     outcome = match.rules.outcome(match.state) or {"winners": []}
     others = [s for s in range(n) if s != a_seat]
     b_share = sum(s in outcome["winners"] for s in others) / len(others) if others else float("nan")
@@ -64,15 +70,7 @@ def play_match(args):
 def team_match(args):
     """The outcome of a match with every seat played by the same bot."""
     game_id, spec, index = args
-    match = engine.start(game_id, {}, 20_000 + index)
-    rng = engine.Rng(index)
-    for _ in range(match.rules.max_length):
-        moving = engine.to_move(match)
-        if not moving:
-            break
-        seat = moving[0]
-        match = engine.step(match, seat, choose_action(game_id, spec, engine.render(match, seat, with_log=False),
-                                                       seat, rng, clock=time.monotonic))
+    match, _ = _play(game_id, lambda n: [spec] * n, 20_000 + index, index)
     return match.rules.outcome(match.state) or {"winners": [], "seats": []}
 
 

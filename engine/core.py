@@ -8,6 +8,7 @@ accepted actions, the per-viewer log and the full action history (revealed only 
 Legality, turn and game-over checks live here, once, in `step`.
 """
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from .errors import GameOver, IllegalAction, InvalidAction, InvalidOptions, NotYourTurn
@@ -41,7 +42,7 @@ def make_outcome(winners, n_seats, reasons=None, scores=None, summary=""):
     return {"winners": sorted(winners), "seats": seats, "summary": summary}
 
 
-class Game:
+class Game(ABC):
     """Base class for a game's rules object. Subclasses fill in the class attributes and the
     abstract methods; the defaults here cover option validation and action checking."""
 
@@ -110,41 +111,41 @@ class Game:
             raise IllegalAction(f"{action.get('type')} is not legal now", "action")
 
     # ---- abstract --------------------------------------------------------------------------
+    @abstractmethod
     def new_state(self, options, rng):
         """A fresh state for validated options."""
-        raise NotImplementedError
 
+    @abstractmethod
     def to_move(self, state):
         """Seats that may act now (empty when finished)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def legal_actions(self, state, seat):
         """The seat's legal actions, in a documented deterministic order."""
-        raise NotImplementedError
 
+    @abstractmethod
     def apply(self, state, seat, action, rng):
         """(new_state, [event, ...]); may assume the action is legal; never mutates `state`."""
-        raise NotImplementedError
 
+    @abstractmethod
     def view(self, state, seat):
         """The JSON-able view for a seat (None = spectator), built from an allow-list."""
-        raise NotImplementedError
 
+    @abstractmethod
     def outcome(self, state):
         """None while running; a `make_outcome` dict when finished."""
-        raise NotImplementedError
 
+    @abstractmethod
     def state_to_json(self, state):
         """Lossless JSON form of the state."""
-        raise NotImplementedError
 
+    @abstractmethod
     def state_from_json(self, data):
         """Inverse of `state_to_json`."""
-        raise NotImplementedError
 
+    @abstractmethod
     def sample_state(self, view, seat, rng):
         """A full state consistent with `view` (what `seat` sees), dealing the unseen at random."""
-        raise NotImplementedError
 
     def describe(self):
         """The catalog entry for this game (bots are added by `engine.catalog`)."""
