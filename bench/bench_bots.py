@@ -81,6 +81,7 @@ def main():
     parser.add_argument("--budget-ms", type=int, default=200)
     parser.add_argument("--games", default=",".join(sorted(engine.GAMES)))
     parser.add_argument("--pairs", default="heuristic:random,ismcts:heuristic")
+    parser.add_argument("--team-bots", default="random,heuristic,ismcts")
     args = parser.parse_args()
     ismcts_params = {"iterations": 200000, "budget_ms": args.budget_ms}
     with multiprocessing.Pool(2) as pool:
@@ -88,12 +89,12 @@ def main():
               f"{'B in A seat %':>14}{'95% CI':>16}{'s':>7}")
         for game_id in args.games.split(","):
             names = {b["bot"] for b in bot_catalog(game_id)}
-            for pair in args.pairs.split(","):
+            spec = lambda name: validate_bot(game_id, {"bot": name, **(ismcts_params if name == "ismcts" else {})})  # noqa: E731
+            for pair in [p for p in args.pairs.split(",") if p]:
                 a, b = pair.split(":")
                 if not {a, b} <= names:
                     print(f"{game_id:<11}{pair:<22} skipped: no {(({a, b} - names) or {'?'}).pop()} bot")
                     continue
-                spec = lambda name: validate_bot(game_id, {"bot": name, **(ismcts_params if name == "ismcts" else {})})  # noqa: E731
                 started = time.time()
                 results = pool.map(play_match, [(game_id, spec(a), spec(b), i) for i in range(args.matches)])
                 base = pool.map(play_match, [(game_id, spec(b), spec(b), i) for i in range(args.matches)])
@@ -104,9 +105,8 @@ def main():
                       f"{100 * b_seats:>10.1f}{100 * q:>14.1f}  [{100 * qlo:5.1f},{100 * qhi:5.1f}]"
                       f"{time.time() - started:>7.0f}", flush=True)
             if game_id in TEAM_GAMES:
-                for name in sorted(names & {"random", "heuristic"}):
-                    team = pool.map(team_match, [(game_id, validate_bot(game_id, {"bot": name}), i)
-                                                 for i in range(args.matches)])
+                for name in [b for b in args.team_bots.split(",") if b in names]:
+                    team = pool.map(team_match, [(game_id, spec(name), i) for i in range(args.matches)])
                     p, lo, hi = wilson(sum(TEAM_WON[game_id](o) for o in team), len(team))
                     print(f"{game_id:<11}{TEAM_GAMES[game_id] + ' all ' + name:<22}{len(team):>6}{100 * p:>9.1f}"
                           f"  [{100 * lo:5.1f},{100 * hi:5.1f}]  (team win rate)", flush=True)
