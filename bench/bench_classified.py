@@ -9,11 +9,15 @@ with an Rng), and p50/p99 latency in microseconds of one validated library step
 
 import argparse
 import json
+import os
+import sys
 import time
 
-import engine
-from engine import Rng
-from engine.classified import RULES
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import engine  # noqa: E402
+from engine import Rng  # noqa: E402
+from engine.classified import RULES  # noqa: E402
 
 
 def playouts(options, seconds):
