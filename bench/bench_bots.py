@@ -11,6 +11,7 @@ Usage: python bench/bench_bots.py [--matches 1000] [--budget-ms 200] [--games ..
 """
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -82,8 +83,9 @@ def main():
     parser.add_argument("--games", default=",".join(sorted(engine.GAMES)))
     parser.add_argument("--pairs", default="heuristic:random,ismcts:heuristic")
     parser.add_argument("--team-bots", default="random,heuristic,ismcts")
+    parser.add_argument("--ismcts", default="{}", help='extra ismcts parameters as JSON, e.g. {"prior": 120}')
     args = parser.parse_args()
-    ismcts_params = {"iterations": 200000, "budget_ms": args.budget_ms}
+    ismcts_params = {"iterations": 200000, "budget_ms": args.budget_ms, **json.loads(args.ismcts)}
     with multiprocessing.Pool(2) as pool:
         print(f"{'game':<11}{'A vs B':<22}{'n':>6}{'A win %':>9}{'95% CI':>16}{'B seats %':>10}"
               f"{'B in A seat %':>14}{'95% CI':>16}{'s':>7}")
