@@ -73,7 +73,7 @@ def create(store, game_id, options, seats, seed=None, clock_s=None):
         "game": game_id, "options": match.options, "seats": seat_meta, "created": time.time(),
         "commitment": commitment_for(game_id, match.options, match.seed,
                                      rules.state_to_json(match.state)),
-        "clock_s": clock_s, "deadline": None, "status": "open",
+        "clock_s": clock_s, "deadline": None, "status": "open", "version": 0,
     }
     meta["status"] = status_of(match, meta)
     meta["deadline"] = next_deadline(match, meta)
@@ -167,7 +167,7 @@ def act(store, match_id, seat, action, expected_version=None, now=None):
 
 def save_step(store, match_id, rev, old, new, meta, now=None, kind="action"):
     """Compare-and-set the new match state and append its event; ApiError stale_version on a race."""
-    meta = dict(meta, status=status_of(new, meta))
+    meta = dict(meta, status=status_of(new, meta), version=new.version)
     meta["deadline"] = next_deadline(new, meta, now)
     entries = list(new.log[len(old.log):])
     actor = new.history[-1][0] if new.history else None

@@ -82,6 +82,11 @@ def test_list_and_filter(client):
     open_ids = [m["match_id"] for m in client.get("/matches?open_seats=true").json["matches"]]
     assert a["match_id"] in open_ids and b["match_id"] not in open_ids
     assert all(m["status"] == "open" for m in client.get("/matches?status=open").json["matches"])
+    token = b["tokens"][0]["token"]
+    action = client.get(f"/matches/{b['match_id']}/actions", headers=auth(token)).json["legal_actions"][0]
+    client.post(f"/matches/{b['match_id']}/actions", json={"action": action}, headers=auth(token))
+    listed = {m["match_id"]: m for m in client.get("/matches?game=toy&limit=200").json["matches"]}
+    assert listed[b["match_id"]]["version"] == 1 and listed[a["match_id"]]["version"] == 0
     assert client.get("/matches?status=weird").status_code == 400
     assert client.get("/matches?limit=0").status_code == 400
 
