@@ -68,8 +68,7 @@ def get_match(match_id):
 def join_match(match_id):
     """Claim an open seat; the seat's secret token is shown once."""
     body = parse_body(schemas.JoinRequest())
-    seat, token, meta = matches.join(_ctx()["store"], match_id, body.get("seat"), body.get("name"))
-    match, _ = matches.load(_ctx()["store"], match_id)
+    seat, token, match, meta = matches.join(_ctx()["store"], match_id, body.get("seat"), body.get("name"))
     _ctx()["after_save"](match_id, match, meta)
     return {"seat": seat, "token": token}, 200
 

@@ -84,7 +84,7 @@ def create(store, game_id, options, seats, seed=None, clock_s=None):
 
 
 def join(store, match_id, seat=None, name=None):
-    """Claim an open seat (the first one by default); returns (seat, token, meta)."""
+    """Claim an open seat (the first one by default); returns (seat, token, match, meta)."""
     for _ in range(5):
         match, meta, rev = load(store, match_id, with_rev=True)
         open_seats = [i for i, s in enumerate(meta["seats"]) if not s["joined"]]
@@ -106,7 +106,7 @@ def join(store, match_id, seat=None, name=None):
             store.save(match_id, rev, engine.match_to_json(match), meta, event)
         except Conflict:
             continue
-        return chosen, token, meta
+        return chosen, token, match, meta
     raise ApiError("stale_version", "the match is busy; try again", "seat")
 
 

@@ -61,7 +61,7 @@ def test_join_racing_an_action_loses_neither(config):
     store = Store(config["REDIS_URL"], prefix=config["PREFIX"])
     mid, meta, match, tokens = matches.create(store, "toy", {}, [{"kind": "human"}, {"kind": "open"}], seed=4)
     action = engine.legal_actions(match, 0)[0]
-    seat, token, _ = matches.join(store, mid)
+    seat, token, _, _ = matches.join(store, mid)
     moved, meta = matches.act(store, mid, 0, action, expected_version=0)
     assert moved.version == 1 and meta["seats"][1]["joined"] and meta["status"] == "active"
 
