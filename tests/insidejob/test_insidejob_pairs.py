@@ -14,6 +14,23 @@ from engine.insidejob.data import SPECIAL_ROLES
 CHOICES = [(r,) for r in SPECIAL_ROLES] + list(itertools.combinations(SPECIAL_ROLES, 2))
 
 
+def _options(specials):
+    return {"players": 4 + len(specials) % 2, "special_roles": list(specials), "risk_mode": True,
+            "voluntary_special_reveal": True}
+
+
+def _allowed(specials):
+    try:
+        RULES.validate_options(_options(specials))
+    except InvalidOptions:
+        return False
+    return True
+
+
+ALLOWED = [c for c in CHOICES if _allowed(c)]
+REFUSED = [c for c in CHOICES if not _allowed(c)]
+
+
 def check_invariance(state, players, pick):
     """Each seat's re-dealt state shows the same view, seats to move and legal actions."""
     moving = RULES.to_move(state)
@@ -26,15 +43,17 @@ def check_invariance(state, players, pick):
             assert RULES.legal_actions(sampled, seat) == RULES.legal_actions(state, seat)
 
 
-@pytest.mark.parametrize("specials", CHOICES, ids=["+".join(c) for c in CHOICES])
+def test_refused_choices_are_refused_with_the_field_named():
+    for specials in REFUSED:
+        with pytest.raises(InvalidOptions) as caught:
+            RULES.validate_options(_options(specials))
+        assert caught.value.field and caught.value.field.startswith("options")
+
+
+@pytest.mark.parametrize("specials", ALLOWED, ids=["+".join(c) for c in ALLOWED])
 def test_special_role_choice_plays_out(specials):
     players = 4 + len(specials) % 2
-    options = {"players": players, "special_roles": list(specials), "risk_mode": True,
-               "voluntary_special_reveal": True}
-    try:
-        options = RULES.validate_options(options)
-    except InvalidOptions:
-        pytest.skip("not an allowed choice")
+    options = RULES.validate_options(_options(specials))
     rng, pick = Rng(len(specials)), Rng(17)
     state = RULES.new_state(options, rng)
     for step in range(RULES.max_length + 1):
