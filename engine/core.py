@@ -152,6 +152,7 @@ class Game(ABC):
         return {
             "game": self.id, "name": self.name,
             "min_players": self.min_players, "max_players": self.max_players,
+            "max_length": self.max_length,
             "options": {k: dict(v) for k, v in self.options_spec.items()},
             "actions": {k: dict(v) for k, v in self.action_schemas.items()},
             "notes": self.notes,

@@ -206,6 +206,7 @@ class GameType(Schema):
     name = fields.String(required=True)
     min_players = fields.Integer(required=True)
     max_players = fields.Integer(required=True)
+    max_length = fields.Integer(required=True, metadata={"description": "most actions a match can take"})
     options = fields.Dict(required=True)
     actions = fields.Dict(required=True)
     notes = fields.String()
