@@ -66,6 +66,7 @@ def check_playout(game_id, options, seed, invariance=True, sample_limit=6):
     else:
         raise AssertionError(f"{game_id} did not finish within max_length={rules.max_length}")
     check_outcome(match, n_seats)
+    check_log_privacy(match)
     again = engine.replay(game_id, options, seed, history)
     assert dumps(engine.match_to_json(again)) == dumps(engine.match_to_json(match)), "not deterministic"
     return match
@@ -136,6 +137,18 @@ def check_information_sets(match, n_seats, rng):
         assert list(rules.to_move(sampled)) == list(rules.to_move(match.state))
         if seat in rules.to_move(match.state) and rules.outcome(match.state) is None:
             assert dumps(rules.legal_actions(sampled, seat)) == dumps(rules.legal_actions(match.state, seat))
+
+
+def check_log_privacy(match):
+    """No private fact is repeated in the public part of the same log entry (same key, same value),
+    and the spectator's log carries no private part at all."""
+    for entry in match.log:
+        public = entry["public"]
+        for seat, private in entry.get("private", {}).items():
+            for key, value in private.items():
+                assert not (key in public and public[key] == value), (
+                    f"log entry {entry['seq']}: private {key!r} of seat {seat} is also public")
+    assert all("private" not in item for item in engine.render_log(match.log, None))
 
 
 def check_outcome(match, n_seats):

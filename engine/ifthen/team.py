@@ -185,8 +185,10 @@ def _move_card(state, seat, action, public, rng, evs):
     else:
         to = action["to"]
         state = give_card(state, cb_index(state, to), card, was_public)
-        shown = {"card": card} if was_public else {}
-        evs.append(event(dict(public, to=to, **shown), {seat: {"card": card}, to: {"card": card}}))
+        if was_public:  # a revealed card changes hands in the open
+            evs.append(event(dict(public, to=to, card=card)))
+        else:
+            evs.append(event(dict(public, to=to), {seat: {"card": card}, to: {"card": card}}))
     if not state.hands[state.turn]:
         return end_turn(state, rng, evs)
     return state
