@@ -37,6 +37,9 @@ def namespace(redis_url):
     client = redis.Redis.from_url(redis_url)
     for key in client.scan_iter(f"sht{tag}:*", count=1000):
         client.delete(key)
+    for key in client.scan_iter(f"rq:*safehouse-test-{tag}*", count=1000):
+        client.delete(key)
+    client.srem("rq:queues", f"rq:queue:safehouse-test-{tag}")
 
 
 @pytest.fixture
