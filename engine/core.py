@@ -20,6 +20,16 @@ FIELD_TYPES = {
 }
 
 
+def evolve(state, **changes):
+    """A copy of a frozen-dataclass state with some fields changed: a shallow copy of its field
+    dict (unchanged tuples are shared), much faster than `dataclasses.replace`."""
+    new = object.__new__(type(state))
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields.update(changes)
+    return new
+
+
 def event(public=None, private=None):
     """A log entry: `public` is seen by everyone, `private[seat]` only by that seat.
 

@@ -10,6 +10,8 @@ kind "discard" judges card halves `a` and `b` together (answer = either is valid
 
 from dataclasses import dataclass, fields
 
+from engine.core import evolve
+
 from .data import GAME_NUMBERS
 
 PHASES = ("orient", "choose_challenge", "allegiance", "turn", "penalty", "second_chance",
@@ -67,16 +69,9 @@ class IfThenState:
 
 
 FIELD_NAMES = tuple(f.name for f in fields(IfThenState))
-_new = object.__new__
 
 
-def replace(state, **changes):
-    """A copy of `state` with `changes` (a fast dataclasses.replace: no re-validation)."""
-    new = _new(IfThenState)
-    attrs = new.__dict__
-    attrs.update(state.__dict__)
-    attrs.update(changes)
-    return new
+replace = evolve  # the shared fast copy (engine.core.evolve)
 
 
 NESTED_FIELDS = ("hands", "market", "line", "invalid", "judgments")

@@ -11,6 +11,8 @@ missions), "play" (cards are played in turn), "vote" (simultaneous secret votes)
 
 from dataclasses import dataclass
 
+from engine.core import evolve  # noqa: F401  (the shared fast copy; game modules import it from here)
+
 DESIGNATE, MISSION, PLAY, VOTE, OVER = "designate", "mission", "play", "vote", "over"
 
 
@@ -51,15 +53,6 @@ class InsideJobState:
     accomplice_target: int   # -1 until designated
     votes: tuple             # per seat: tuple of voted seats, or None (not voted / no vote)
     result: tuple            # () while running; (side, code, seat) when over
-
-
-def evolve(state, **changes):
-    """A copy of `state` with some fields changed (shallow: unchanged tuples are shared)."""
-    new = object.__new__(InsideJobState)
-    fields = new.__dict__
-    fields.update(state.__dict__)
-    fields.update(changes)
-    return new
 
 
 def setup_to_json(setup):
