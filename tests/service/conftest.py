@@ -98,23 +98,29 @@ def live_server(config):
 
 
 def _serve(config):
+    """Start gunicorn on a free port, yield its base URL, and always stop it by its PID."""
+    import tempfile
     port = free_port()
+    log = tempfile.TemporaryFile()
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-k", "gevent", "-w", "1",
                              "-b", f"127.0.0.1:{port}", "--timeout", "60", "service.wsgi:app"],
-                            env=_env(config), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            env=_env(config), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline and proc.poll() is None:
-        try:
-            if requests.get(base + "/healthz", timeout=5).status_code == 200:
-                break
-        except requests.RequestException:
-            time.sleep(0.1)
-    else:
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline and proc.poll() is None:
+            try:
+                if requests.get(base + "/healthz", timeout=5).status_code == 200:
+                    break
+            except requests.RequestException:
+                time.sleep(0.1)
+        else:
+            log.seek(0)
+            raise RuntimeError("gunicorn did not start: " + log.read().decode()[-2000:])
+        yield base
+    finally:
         _stop(proc)
-        raise RuntimeError("gunicorn did not start: " + proc.stderr.read().decode()[-2000:])
-    yield base
-    _stop(proc)
+        log.close()
 
 
 @pytest.fixture
