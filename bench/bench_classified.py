@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import engine  # noqa: E402
 from engine import Rng  # noqa: E402
 from engine.classified import RULES  # noqa: E402
+from bench.stepping import timed_step  # noqa: E402
 
 
 def playouts(options, seconds):
@@ -52,12 +53,9 @@ def step_latencies(options, n_matches):
         while engine.to_move(match):
             seat = engine.to_move(match)[0]
             action = pick.choice(engine.legal_actions(match, seat))
-            t0, c0 = time.perf_counter(), time.thread_time()
-            match = engine.step(match, seat, action)
-            engine.render(match, seat)
-            engine.match_to_json(match)
-            cpu.append((time.thread_time() - c0) * 1e6)
-            wall.append((time.perf_counter() - t0) * 1e6)
+            match, wall_us, cpu_us = timed_step(match, seat, action)
+            wall.append(wall_us)
+            cpu.append(cpu_us)
     wall.sort()
     cpu.sort()
     n = len(wall)

@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine
 from engine import Rng
+from bench.stepping import timed_step  # noqa: E402
 
 RULES = engine.get_game("ifthen")
 
@@ -60,12 +61,9 @@ def bench_steps(options, matches):
                 break
             seat = pick.choice(moving)
             action = pick.choice(engine.legal_actions(match, seat))
-            t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
-            match = engine.step(match, seat, action)
-            engine.render(match, seat)
-            engine.match_to_json(match)
-            cpu.append((time.thread_time_ns() - c0) / 1e3)
-            wall.append((time.perf_counter_ns() - t0) / 1e3)
+            match, wall_us, cpu_us = timed_step(match, seat, action)
+            wall.append(wall_us)
+            cpu.append(cpu_us)
     return _percentiles(wall), _percentiles(cpu), len(wall)
 
 

@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
 from engine import Rng  # noqa: E402
+from bench.stepping import timed_step  # noqa: E402
 
 RULES = engine.get_game("insidejob")
 
@@ -54,13 +55,9 @@ def step_latencies(options, steps, seed=2):
             continue
         seat = pick.choice(moving)
         action = pick.choice(engine.legal_actions(match, seat))
-        t0, c0 = time.perf_counter(), time.thread_time()
-        match2 = engine.step(match, seat, action)
-        engine.render(match2, seat)
-        engine.match_to_json(match2)
-        times.append((time.perf_counter() - t0) * 1e6)
-        cpus.append((time.thread_time() - c0) * 1e6)
-        match = match2
+        match, wall_us, cpu_us = timed_step(match, seat, action)
+        times.append(wall_us)
+        cpus.append(cpu_us)
     return times, cpus
 
 
