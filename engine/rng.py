@@ -7,12 +7,15 @@ stream of a match is reproducible from its seed, and the generator's state is ju
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_MUL1 = 0xBF58476D1CE4E5B9
+_MUL2 = 0x94D049BB133111EB
+_SMALL_LIMITS = {}  # n -> rejection limit of randbelow, for n < 4096 (draws are hot in playouts)
 
 
 def _mix(z):
     z = (z + _GOLDEN) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+    z = ((z ^ (z >> 27)) * _MUL2) & _MASK
     return z ^ (z >> 31)
 
 
@@ -27,14 +30,25 @@ class Rng:
 
     def next64(self):
         """The next raw 64-bit draw."""
-        self.counter += 1
-        return _mix(self.seed ^ _mix(self.counter))
+        # _mix(seed ^ _mix(counter)), written out once: this is the hottest call of a playout.
+        z = self.counter = self.counter + 1
+        z = (z + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+        z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+        z = ((self.seed ^ z ^ (z >> 31)) + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+        z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+        return z ^ (z >> 31)
 
     def randbelow(self, n):
         """A uniform integer in [0, n) (n >= 1), without modulo bias."""
-        if n <= 0:
-            raise ValueError("randbelow needs n >= 1")
-        limit = _MASK - (_MASK + 1) % n
+        limit = _SMALL_LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("randbelow needs n >= 1")
+            limit = _MASK - (_MASK + 1) % n
+            if n < 4096:
+                _SMALL_LIMITS[n] = limit
         while True:
             x = self.next64()
             if x <= limit:
