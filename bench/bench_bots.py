@@ -8,6 +8,8 @@ same seat on the same seeds when every seat is B. A beats B when its rate clears
 For cooperative games (If Then codebreakers, Inside Job Agents) it also reports the team's win
 rate when every seat is played by the same bot.
 Usage: python bench/bench_bots.py [--matches 1000] [--budget-ms 200] [--games ...] [--pairs ...]
+`--clock cpu` (the default) spends ismcts's budget in CPU time of its own process, so a busy shared
+machine doesn't shrink the search; `--clock wall` uses wall time, as the service's worker does.
 """
 
 import argparse
@@ -40,6 +42,10 @@ def wilson(wins, n, z=1.96):
     return p, centre - half, centre + half
 
 
+CLOCKS = {"cpu": time.process_time, "wall": time.monotonic}
+CLOCK = time.process_time
+
+
 def _play(game_id, specs_for, seed, index):
     """Play one match to the end; `specs_for(n)` gives the per-seat bot specs. Returns (match, n)."""
     match = engine.start(game_id, {}, seed)
@@ -52,7 +58,7 @@ def _play(game_id, specs_for, seed, index):
             break
         seat = moving[0]
         view = engine.render(match, seat, with_log=False)
-        match = engine.step(match, seat, choose_action(game_id, specs[seat], view, seat, rng, clock=time.monotonic))
+        match = engine.step(match, seat, choose_action(game_id, specs[seat], view, seat, rng, clock=CLOCK))
     return match, n
 
 
@@ -75,6 +81,12 @@ def team_match(args):
     return match.rules.outcome(match.state) or {"winners": [], "seats": []}
 
 
+def _use_clock(name):
+    """Pool initializer: the worker processes use the clock named on the command line."""
+    global CLOCK
+    CLOCK = CLOCKS[name]
+
+
 def main():
     """Print the table."""
     parser = argparse.ArgumentParser()
@@ -84,9 +96,13 @@ def main():
     parser.add_argument("--pairs", default="heuristic:random,ismcts:heuristic")
     parser.add_argument("--team-bots", default="random,heuristic,ismcts")
     parser.add_argument("--ismcts", default="{}", help='extra ismcts parameters as JSON, e.g. {"prior": 120}')
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
+                        help="what ismcts's budget_ms counts: CPU time of its process or wall time")
     args = parser.parse_args()
+    global CLOCK
+    CLOCK = CLOCKS[args.clock]
     ismcts_params = {"iterations": 200000, "budget_ms": args.budget_ms, **json.loads(args.ismcts)}
-    with multiprocessing.Pool(2) as pool:
+    with multiprocessing.Pool(2, initializer=_use_clock, initargs=(args.clock,)) as pool:
         print(f"{'game':<11}{'A vs B':<22}{'n':>6}{'A win %':>9}{'95% CI':>16}{'B seats %':>10}"
               f"{'B in A seat %':>14}{'95% CI':>16}{'s':>7}")
         for game_id in args.games.split(","):

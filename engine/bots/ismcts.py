@@ -17,7 +17,6 @@ Long games may cut playouts short: a rules object with `playout_depth` (actions)
 and scored by the evaluation instead of played to the end.
 """
 
-import json
 import math
 
 PARAMS = {
@@ -31,8 +30,18 @@ PARAMS = {
 EXPLORATION = 0.7
 
 
+def _frozen(value):
+    """A hashable, order-independent stand-in for a JSON value (dicts by sorted items)."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return ("[",) + tuple(_frozen(v) for v in value)
+    return (type(value).__name__, value) if isinstance(value, bool) else value
+
+
 def _key(seat, action):
-    return f"{seat}|" + json.dumps(action, sort_keys=True, separators=(",", ":"))
+    """The tree key of `seat` playing `action` (equal actions give equal keys)."""
+    return seat, _frozen(action)
 
 
 class _Node:
