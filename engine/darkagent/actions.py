@@ -24,10 +24,12 @@ def apply_spot(state, seat, action):
     line, depth = action["line"], action["depth"]
     cell = line * DEPTH + depth
     used = replace_at(state.sats_used, line, state.sats_used[line] + 1)
-    state = evolve(state, spotted=state.spotted + (cell,), sats_used=used)
     if action.get("super"):
-        state = evolve(state, super_token=replace_at(state.super_token, seat, False))
-    return state, [event({"spot": {"seat": seat, "cell": cell, "super": bool(action.get("super"))}})]
+        state = evolve(state, spotted=state.spotted + (cell,), sats_used=used,
+                       super_token=replace_at(state.super_token, seat, False))
+        return state, [event({"spot": {"seat": seat, "cell": cell, "super": True}})]
+    state = evolve(state, spotted=state.spotted + (cell,), sats_used=used)
+    return state, [event({"spot": {"seat": seat, "cell": cell, "super": False}})]
 
 
 def apply_take(state, seat, action):

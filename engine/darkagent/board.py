@@ -7,6 +7,8 @@ one of yours with another owner's satellite in another line (a line where a play
 satellites is locked). Lines never hold more than 3 satellites.
 """
 
+from functools import cache, lru_cache
+
 from .data import CARDS, DEPTH, EQUIP_BASE, LINES, NEUTRAL, RULE, SLOTS, SPY_BASE, is_enemy_spy
 
 ADJACENT = tuple(
@@ -81,38 +83,50 @@ def single_moves(sats, seat, frozen=()):
 
 
 def double_moves(sats, seat):
-    """[(a, b, c, d), ...]: two different satellites moved (a->b then c->d), deduplicated by
-    net result and excluding moves that cancel out; computed on counts, no tuple building."""
-    own = [line.count(seat) for line in sats]
-    room = [SLOTS - len(line) for line in sats]
+    """((a, b, c, d), ...): two different satellites moved (a->b then c->d), deduplicated by
+    net result (first in (a, b, c, d) order kept) and excluding moves that cancel out.
+
+    The result depends only on the per-line counts of own satellites and of free slots, so it
+    is memoised on those (a few thousand layouts cover whole series of matches)."""
+    return _double_moves(tuple(line.count(seat) for line in sats), tuple(len(line) for line in sats))
+
+
+@lru_cache(maxsize=16384)
+def _double_moves(own, sizes):
+    """`double_moves` from the counts. Only candidate lines are visited: a and c where the seat
+    has satellites (a satellite moved into b may not move again, so c == a needs two there),
+    b and d where there is room (d may also be a, which the first move emptied; d == b needs two
+    free slots)."""
+    own_lines = [line for line in range(LINES) if own[line]]
+    room_lines = [line for line in range(LINES) if sizes[line] < SLOTS]
     seen, out = set(), []
-    for a in range(LINES):
-        if not own[a]:
-            continue
-        for b in range(LINES):
-            if b == a or room[b] <= 0:
+    for a in own_lines:
+        after_a = sorted(set(room_lines) | {a})
+        for b in room_lines:
+            if b == a:
                 continue
-            for c in range(LINES):
-                if own[c] - (c == a) <= 0:
-                    continue  # the satellite moved into b may not move again
-                for d in range(LINES):
-                    if d == c or room[d] - (d == b) + (d == a) <= 0:
+            d_lines = after_a if sizes[b] < SLOTS - 1 else [d for d in after_a if d != b]
+            for c in own_lines:
+                if c == a and own[a] < 2:
+                    continue
+                for d in d_lines:
+                    if d == c:
                         continue
                     key = _net_change(a, b, c, d)
                     if key and key not in seen:
                         seen.add(key)
                         out.append((a, b, c, d))
-    return out
+    return tuple(out)
 
 
 def _net_change(a, b, c, d):
-    """(lines losing, lines gaining) after a->b, c->d, with cancelling moves removed."""
-    losing, gaining = [a, c], [b, d]
-    for line in (a, c):
-        if line in gaining and line in losing:
-            losing.remove(line)
-            gaining.remove(line)
-    return (tuple(sorted(losing)), tuple(sorted(gaining))) if losing else None
+    """(lines losing, lines gaining) after a->b, c->d, with cancelling moves removed (a != b,
+    c != d, so only c == b or d == a cancel: a chain a->b->d, or a satellite taking a's place)."""
+    if c == b:
+        return None if d == a else ((a,), (d,))
+    if d == a:
+        return (c,), (b,)
+    return (a, c) if a <= c else (c, a), (b, d) if b <= d else (d, b)
 
 
 def apply_moves(sats, seat, moves):
@@ -124,21 +138,28 @@ def apply_moves(sats, seat, moves):
 
 def swaps(sats, seat):
     """[(src, dst, owner)]: swap one own satellite in src with `owner`'s in another line dst."""
+    lockable_neutral = RULE["neutralLinesLockable"]
+    partners = [swap_partners(owners, lockable_neutral) for owners in sats]
+    within = RULE["swapWithinSameLine"]
     out = []
     for src in range(LINES):
         if seat not in sats[src]:
             continue
         for dst in range(LINES):
-            if dst == src and not RULE["swapWithinSameLine"]:
+            if dst == src and not within:
                 continue
-            for owner in sorted(set(sats[dst])):
-                if owner == seat:
-                    continue
-                lockable = owner != NEUTRAL or RULE["neutralLinesLockable"]
-                if lockable and sats[dst].count(owner) == SLOTS:
-                    continue  # a line fully held by one player is locked
-                out.append((src, dst, owner))
+            for owner in partners[dst]:
+                if owner != seat:
+                    out.append((src, dst, owner))
     return out
+
+
+@cache
+def swap_partners(owners, lockable_neutral):
+    """The distinct owners (ascending) of a line's satellites that may be swapped with: all of
+    them unless one player holds the whole line (a locked line; neutral only if lockable)."""
+    return tuple(owner for owner in sorted(set(owners))
+                 if not ((owner != NEUTRAL or lockable_neutral) and owners.count(owner) == SLOTS))
 
 
 def apply_swap(sats, seat, src, dst, owner):

@@ -7,7 +7,7 @@ Actions with no possible effect (a Supply with a full hand, Espionage when you h
 Super Satellite on a depth already in range) are not offered.
 """
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import permutations
 
 from . import board
@@ -47,53 +47,75 @@ def move_actions(state, seat):
 
 @lru_cache(maxsize=4096)
 def _move_actions(sats, seat):
-    moves = [list(m) for m in board.double_moves(sats, seat)]
-    if not moves:
-        moves = [list(m) for m in board.single_moves(sats, seat)]
-    out = [{"type": "move_satellites", "moves": m} for m in moves]
-    out += [{"type": "swap_satellite", "line": a, "with_line": b, "owner": o}
-            for a, b, o in board.swaps(sats, seat)]
-    return tuple(out or [{"type": "skip_satellites"}])
+    moves = board.double_moves(sats, seat) or board.single_moves(sats, seat)
+    out = [_move_action(m) for m in moves]
+    out += [_swap_action(*swap) for swap in board.swaps(sats, seat)]
+    return tuple(out) or (SKIP_SATELLITES,)
+
+
+# Action dicts that depend on a few small ints only are built once and shared between the legal
+# lists (like every cached legal list, they are read-only for callers).
+SKIP_SATELLITES = {"type": "skip_satellites"}
+END_TURN = {"type": "end_turn"}
+
+
+@cache
+def _move_action(moves):
+    return {"type": "move_satellites", "moves": list(moves)}
+
+
+@cache
+def _swap_action(line, with_line, owner):
+    return {"type": "swap_satellite", "line": line, "with_line": with_line, "owner": owner}
+
+
+SPOT = tuple(tuple({"type": "spot", "line": line, "depth": d} for d in range(board.DEPTH))
+             for line in range(board.LINES))
+SUPER_SPOT = tuple(tuple({"type": "spot", "line": line, "depth": d, "super": True}
+                         for d in range(board.DEPTH)) for line in range(board.LINES))
 
 
 @lru_cache(maxsize=4096)
-def _own_lines(sats, seat):
-    """((line, own satellites, reach), ...) for the lines where `seat` has satellites."""
-    return tuple((line, owners.count(seat), board.spot_range(owners, seat))
-                 for line, owners in enumerate(sats) if seat in owners)
+def _spot_lines(sats, seat):
+    """((line, own satellites, choices, choices with the Super Satellite), ...) for the lines
+    where `seat` has satellites; a choice is (cell, spot action), depth ascending."""
+    return tuple(_line_spots(line, owners, seat) for line, owners in enumerate(sats) if seat in owners)
+
+
+@cache
+def _line_spots(line, owners, seat):
+    reach = board.spot_range(owners, seat)
+    base = line * board.DEPTH
+    choices = tuple((base + d, SPOT[line][d] if d < reach else SUPER_SPOT[line][d])
+                    for d in range(board.DEPTH))
+    return line, owners.count(seat), choices[:reach], choices
 
 
 def spot_actions(state, seat):
     """Select cells with unused own satellites (and the Super Satellite token)."""
     out = []
-    spotted, used, depth = state.spotted, state.sats_used, board.DEPTH
-    super_token = state.super_token[seat]
-    for line, own, reach in _own_lines(state.sats, seat):
-        if own <= used[line]:
-            continue
-        base = line * depth
-        for d in range(depth if super_token else reach):
-            if base + d in spotted:
-                continue
-            if d < reach:
-                out.append({"type": "spot", "line": line, "depth": d})
-            else:
-                out.append({"type": "spot", "line": line, "depth": d, "super": True})
+    spotted, used = state.spotted, state.sats_used
+    with_super = state.super_token[seat]
+    for line, own, plain, extended in _spot_lines(state.sats, seat):
+        if own > used[line]:
+            out += [action for cell, action in (extended if with_super else plain)
+                    if cell not in spotted]
     return out
 
 
-def attack_targets(state, seat):
-    """Cells that may be attacked now: spotted sentinels/aims/enemy spies, Rifle remote sentinels."""
-    grid = state.grid
-    targets = []
+def attack_targets(state, seat, spotted):
+    """Cells that may be attacked now: spotted sentinels/aims/enemy spies, Rifle remote sentinels
+    (`spotted`: the spotted cells, ascending)."""
+    grid, turned = state.grid, state.turned
     remote = "rifle" in state.status and "rifle_remote" not in state.status
-    for cell in range(CELLS):
+    targets = []
+    for cell in range(CELLS) if remote else spotted:
         code = grid[cell]
-        if code < 0 or cell == state.turned:
+        if code < 0 or cell == turned:
             continue
         kind = kind_of(code)
-        spotted = cell in state.spotted
-        if kind == "sentinel" and (spotted or remote) or spotted and (kind == "aim" or is_enemy_spy(code, seat)):
+        is_spotted = cell in spotted
+        if kind == "sentinel" and (is_spotted or remote) or is_spotted and (kind == "aim" or is_enemy_spy(code, seat)):
             targets.append(cell)
     return targets
 
@@ -103,15 +125,16 @@ def _subsets(cells):
     return [[cells[i] for i in range(n) if mask >> i & 1] for mask in range(1, 1 << n)]
 
 
-def attack_actions(state, seat):
-    """Every legal attack: target x own spotted spy subset (+ turned spy) x Adrenaline choice."""
-    own = list(board.own_spy_cells(state.grid, seat, sorted(state.spotted)))
+def attack_actions(state, seat, spotted, own):
+    """Every legal attack: target x own spotted spy subset (+ turned spy) x Adrenaline choice
+    (`own`: the seat's spies among the ascending `spotted` cells)."""
     if not own:
         return []
+    own = list(own)
     hand = state.hands[seat]
     extras = [[]] + ([[state.turned]] if state.turned >= 0 else [])
     out = []
-    for target in attack_targets(state, seat):
+    for target in attack_targets(state, seat, spotted):
         code = state.grid[target]
         kind = kind_of(code)
         explosives = False
@@ -142,11 +165,12 @@ def _attack_variants(state, target, kind, subset, extra, explosives, hand):
     return out
 
 
-def trigger_actions(state, seat):
+def trigger_actions(state, seat, spotted):
     """Spotted special cards not yet triggered this turn (only when they can have an effect)."""
     out = []
-    for cell in sorted(state.spotted):
-        code = state.grid[cell]
+    grid = state.grid
+    for cell in spotted:
+        code = grid[cell]
         if code < 0 or code >= EQUIP_BASE or CARDS[code].kind != "special":
             continue
         if RULE["specialOncePerTurn"] and cell in state.used_cells:
@@ -163,36 +187,36 @@ def trigger_actions(state, seat):
 
 def empty_cells(state):
     """Cells with no occupant."""
-    return [c for c in range(CELLS) if state.grid[c] == EMPTY]
+    return [c for c, code in enumerate(state.grid) if code == EMPTY]
 
 
 STATUS_CARDS = {"rifle": "rifle", "rocket_launcher": "rocket", "bulletproof_jacket": "invulnerable"}
 
 
-def play_actions(state, seat):
-    """Equipment plays (Adrenaline and Explosives are played inside an attack)."""
+def play_actions(state, seat, spotted, own_spotted):
+    """Equipment plays (Adrenaline and Explosives are played inside an attack); `spotted`
+    ascending, `own_spotted` the seat's spies among them."""
     out = []
-    own_spotted = board.own_spy_cells(state.grid, seat, sorted(state.spotted))
     for card in sorted(set(state.hands[seat])):
         if card in STATUS_CARDS:
             if STATUS_CARDS[card] not in state.status and (card != "bulletproof_jacket" or own_spotted):
                 out.append({"type": "play", "card": card})
         elif card == "binoculars":
-            cells = sorted(state.spotted) if RULE["binocularsTargetMustBeSpotted"] else range(CELLS)
+            cells = spotted if RULE["binocularsTargetMustBeSpotted"] else range(CELLS)
             out += [{"type": "play", "card": card, "cell": c} for c in cells
                     if kind_of(state.grid[c]) == "aim"]
         elif card == "rubber_boat" and state.reserve[seat]:
             out += [{"type": "play", "card": card, "to": e} for e in empty_cells(state)]
         elif card == "jet_pack":
-            out += jet_pack_actions(state, seat)
+            out += jet_pack_actions(state, seat, spotted)
     return out
 
 
-def jet_pack_actions(state, seat):
+def jet_pack_actions(state, seat, spotted):
     """Swap one of your spies (anywhere) with a spotted enemy spy or sentinel."""
     grid = state.grid
     mine = board.own_spy_cells(grid, seat, range(CELLS))
-    cells = sorted(state.spotted) if RULE["jetPackTargetMustBeSpotted"] else range(CELLS)
+    cells = spotted if RULE["jetPackTargetMustBeSpotted"] else range(CELLS)
     others = [c for c in cells if c != state.turned and grid[c] >= 0 and
               (kind_of(grid[c]) == "sentinel" or is_enemy_spy(grid[c], seat))]
     return [{"type": "play", "card": "jet_pack", "cell": m, "to": o} for m in mine for o in others]
@@ -202,28 +226,32 @@ def act_actions(state, seat):
     """Phase 2 actions in the documented order."""
     spotted = sorted(state.spotted)
     grid = state.grid
-    out = spot_actions(state, seat) + attack_actions(state, seat)
-    if len(state.hands[seat]) < HAND_LIMIT:
-        out += [{"type": "take", "cell": c} for c in spotted if EQUIP_BASE <= grid[c] < SPY_BASE]
-    out += trigger_actions(state, seat)
-    if state.double_agent == seat and state.turned < 0:
-        out += [{"type": "double_agent", "cell": c} for c in spotted
-                if grid[c] >= 0 and is_enemy_spy(grid[c], seat)]
-    if state.hands[seat]:
-        out += play_actions(state, seat)
+    hand = state.hands[seat]
+    out = spot_actions(state, seat)
+    own_spotted = board.own_spy_cells(grid, seat, spotted) if spotted else ()
+    if spotted:
+        out += attack_actions(state, seat, spotted, own_spotted)
+        if len(hand) < HAND_LIMIT:
+            out += [{"type": "take", "cell": c} for c in spotted if EQUIP_BASE <= grid[c] < SPY_BASE]
+        out += trigger_actions(state, seat, spotted)
+        if state.double_agent == seat and state.turned < 0:
+            out += [{"type": "double_agent", "cell": c} for c in spotted
+                    if grid[c] >= 0 and is_enemy_spy(grid[c], seat)]
+    if hand:
+        out += play_actions(state, seat, spotted, own_spotted)
     if state.cfg.objective_effects:
-        out += virology_actions(state, seat)
-    out.append({"type": "end_turn"})
+        out += virology_actions(state, seat, spotted)
+    out.append(END_TURN)
     return out
 
 
-def virology_actions(state, seat):
+def virology_actions(state, seat, spotted):
     """Optional objective effect: once, send a spotted enemy player spy home without a roll."""
     if not state.cfg.objective_effects or state.virology_used[seat]:
         return []
     if not any(CARDS[c].name == "virology_lab" for c in state.captured[seat]):
         return []
-    return [{"type": "virology", "cell": c} for c in sorted(state.spotted)
+    return [{"type": "virology", "cell": c} for c in spotted
             if state.grid[c] >= SPY_BASE and c != state.turned and is_enemy_spy(state.grid[c], seat)]
 
 

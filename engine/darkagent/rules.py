@@ -17,16 +17,27 @@ from .attack import resolve_attack
 from .state import ACT, JACKET, MEDIA, MOVE, OVER, PLACE, VOTE, state_from_json, state_to_json
 
 OPTIONAL_FALSE = ("super", "explosives")
+ACT_HANDLERS = {"spot": actions.apply_spot, "take": actions.apply_take,
+                "double_agent": actions.apply_double_agent, "play": actions.apply_play,
+                "virology": actions.apply_virology}
 
 
 def normalise(action):
-    """The canonical form of an action: optional fields that are None/False dropped, spies sorted."""
-    if len(action) <= 2 and None not in action.values() and "super" not in action:
+    """The canonical form of an action: optional fields that are None/False dropped, spies sorted.
+    An action already in canonical form (as every listed legal action is) is returned as is."""
+    if (None not in action.values() and action.get("super") is not False
+            and action.get("explosives") is not False and _spies_sorted(action.get("spies"))):
         return action
     out = {k: v for k, v in action.items() if v is not None and not (k in OPTIONAL_FALSE and v is False)}
     if isinstance(out.get("spies"), list):
         out["spies"] = sorted(out["spies"])
     return out
+
+
+def _spies_sorted(spies):
+    if not isinstance(spies, list):
+        return True
+    return all(spies[i] <= spies[i + 1] for i in range(len(spies) - 1))
 
 
 class DarkAgent(Game):
@@ -134,12 +145,9 @@ class DarkAgent(Game):
             return state, events
         if kind == "end_turn":
             return turns.end_action_phase(state, seat, failed=False)
-        if kind in ("trigger",):
+        if kind == "trigger":
             return actions.apply_trigger(state, seat, action, rng)
-        handler = {"spot": actions.apply_spot, "take": actions.apply_take,
-                   "double_agent": actions.apply_double_agent, "play": actions.apply_play,
-                   "virology": actions.apply_virology}[kind]
-        return handler(state, seat, action)
+        return ACT_HANDLERS[kind](state, seat, action)
 
     def view(self, state, seat):
         """The allow-listed view for a seat (None = spectator)."""

@@ -74,16 +74,18 @@ _TUPLE_OF_TUPLES = ("sats", "reserve", "wounded", "hands", "hands_public", "capt
 
 
 _CACHE_KEYS = ("_legal_cache", "_outcome")
+_set_attribute = object.__setattr__
 
 
 def evolve(state, **changes):
-    """A copy of `state` with `changes` (a fast dataclasses.replace without re-validation)."""
+    """A copy of `state` with `changes` (a fast dataclasses.replace without re-validation): one
+    shallow copy of the field dict (unchanged tuples are shared), minus the per-state caches."""
     values = state.__dict__.copy()
     for key in _CACHE_KEYS:
         values.pop(key, None)
     values.update(changes)
     new = object.__new__(DarkAgentState)
-    new.__dict__.update(values)
+    _set_attribute(new, "__dict__", values)
     return new
 
 

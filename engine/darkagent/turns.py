@@ -85,11 +85,10 @@ def apply_media(state, seat, action):
 
 def next_turn(state):
     """Reset turn-scoped fields; the next seat's Phase 1, or the UN peace phase after the last."""
-    state = evolve(state, **TURN_RESET)
     if state.turn != last_player(state):
         nxt = (state.turn - 1) % state.cfg.players
-        return evolve(state, turn=nxt, phase=MOVE), [event({"turn": nxt})]
-    return un_peace_phase(state)
+        return evolve(state, turn=nxt, phase=MOVE, **TURN_RESET), [event({"turn": nxt})]
+    return un_peace_phase(state, TURN_RESET)
 
 
 def aims_captured(state):
@@ -102,32 +101,33 @@ def dark_agent_captured(state):
     return any(DARK_CODE in seat_cards for seat_cards in state.captured)
 
 
-def un_peace_phase(state):
-    """End check, else open the secret rotation vote."""
+def un_peace_phase(state, changes=None):
+    """End check, else open the secret rotation vote (`changes`: fields to set on the way)."""
     cfg = state.cfg
+    changes = changes or {}
     if aims_captured(state) >= cfg.aim_limit and (not cfg.need_dark_agent or dark_agent_captured(state)):
-        return evolve(state, phase=OVER, end_reason="objectives"), [event({"game_over": "objectives"})]
+        return evolve(state, phase=OVER, end_reason="objectives", **changes), [event({"game_over": "objectives"})]
     if state.round >= round_limit(cfg):
-        return evolve(state, phase=OVER, end_reason="rounds"), [event({"game_over": "rounds"})]
-    return evolve(state, phase=VOTE, votes=(-1,) * cfg.players), [event({"un_vote": state.round})]
+        return evolve(state, phase=OVER, end_reason="rounds", **changes), [event({"game_over": "rounds"})]
+    return evolve(state, phase=VOTE, votes=(-1,) * cfg.players, **changes), [event({"un_vote": state.round})]
 
 
 def apply_vote(state, seat, action, rng):
     """Record a secret vote; when everyone has voted, reveal, rotate if passed, next round."""
     votes = replace_at(state.votes, seat, 1 if action["rotate"] else 0)
-    state = evolve(state, votes=votes)
     if -1 in votes:
-        return state, [event({"voted": seat}, {seat: {"rotate": action["rotate"]}})]
-    passed, public = tally_votes(state, rng)
+        return evolve(state, votes=votes), [event({"voted": seat}, {seat: {"rotate": action["rotate"]}})]
+    passed, public = tally_votes(state, rng, votes)
     grid = board.rotate_grid(state.grid) if passed else state.grid
-    state = evolve(state, grid=grid, votes=(), round=state.round + 1, turn=state.first,
-                    phase=MOVE, rotations=state.rotations + passed)
-    return state, [event({"voted": seat}), event(public), event({"round": state.round})]
+    new_round = state.round + 1
+    state = evolve(state, grid=grid, votes=(), round=new_round, turn=state.first,
+                   phase=MOVE, rotations=state.rotations + passed)
+    return state, [event({"voted": seat}), event(public), event({"round": new_round})]
 
 
-def tally_votes(state, rng):
-    """(passed, public event): strict majority of weighted votes; solo: you + one die."""
-    votes = state.votes
+def tally_votes(state, rng, votes):
+    """(passed, public event) of the complete `votes`: strict majority of weighted votes;
+    solo: you + one die."""
     if state.cfg.players == 1:
         die = rng.die(6)
         opposing = die in SOLO["opposingYesFaces"]

@@ -1,0 +1,71 @@
+"""The Phase-1 enumerations (memoised, candidate lines only) agree with a plain reading of the
+rules: every (a, b, c, d) in order, first of each net result kept; swaps line by line."""
+
+import random
+
+from engine.darkagent import board
+from engine.darkagent.data import LINES, NEUTRAL, RULE, SLOTS
+
+
+def reference_double_moves(sats, seat):
+    """Two different satellites moved a->b then c->d, in (a, b, c, d) order, one per net result."""
+    own = [line.count(seat) for line in sats]
+    room = [SLOTS - len(line) for line in sats]
+    seen, out = set(), []
+    for a in range(LINES):
+        for b in range(LINES):
+            for c in range(LINES):
+                for d in range(LINES):
+                    if not own[a] or b == a or room[b] <= 0 or d == c:
+                        continue
+                    if own[c] - (c == a) <= 0 or room[d] - (d == b) + (d == a) <= 0:
+                        continue
+                    losing, gaining = [a, c], [b, d]
+                    for line in (a, c):
+                        if line in gaining and line in losing:
+                            losing.remove(line)
+                            gaining.remove(line)
+                    key = (tuple(sorted(losing)), tuple(sorted(gaining)))
+                    if losing and key not in seen:
+                        seen.add(key)
+                        out.append((a, b, c, d))
+    return out
+
+
+def reference_swaps(sats, seat):
+    """One own satellite in src swapped with another owner's in dst (locked lines excluded)."""
+    out = []
+    for src in range(LINES):
+        for dst in range(LINES):
+            if seat not in sats[src] or dst == src and not RULE["swapWithinSameLine"]:
+                continue
+            for owner in sorted(set(sats[dst]) - {seat}):
+                lockable = owner != NEUTRAL or RULE["neutralLinesLockable"]
+                if not (lockable and sats[dst].count(owner) == SLOTS):
+                    out.append((src, dst, owner))
+    return out
+
+
+def random_layout(rnd):
+    lines = [[] for _ in range(LINES)]
+    for _ in range(rnd.randint(0, LINES * SLOTS)):
+        line = rnd.choice([i for i in range(LINES) if len(lines[i]) < SLOTS])
+        lines[line].append(rnd.choice([NEUTRAL, 0, 1, 2, 3, 4, 5]))
+    return tuple(tuple(sorted(line)) for line in lines)
+
+
+def test_moves_and_swaps_match_the_reference():
+    rnd = random.Random(7)
+    for _ in range(3000):
+        sats, seat = random_layout(rnd), rnd.randint(0, 5)
+        assert list(board.double_moves(sats, seat)) == reference_double_moves(sats, seat), sats
+        assert board.swaps(sats, seat) == reference_swaps(sats, seat), sats
+
+
+def test_swaps_follow_the_rule_switches(monkeypatch):
+    rnd = random.Random(8)
+    monkeypatch.setitem(RULE, "neutralLinesLockable", True)
+    monkeypatch.setitem(RULE, "swapWithinSameLine", True)
+    for _ in range(500):
+        sats, seat = random_layout(rnd), rnd.randint(0, 5)
+        assert board.swaps(sats, seat) == reference_swaps(sats, seat), sats
