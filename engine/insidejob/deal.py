@@ -11,8 +11,9 @@ from engine.errors import InvalidOptions
 
 from .data import (DECK, INTEL_TOKENS, PARAMS, PROPOSALS, PUBLIC_ROLES, ROLES, SPECIAL_ROLES,
                    mission_ids, role_deck)
-from .flow import start_trick
-from .state import DESIGNATE, InsideJobSetup, InsideJobState
+from .flow import open_trick
+from .state import DESIGNATE, InsideJobSetup, state_of
+
 
 def fast_shuffle(rng, items):
     """A uniform Fisher-Yates shuffle whose swap indices come in blocks: one `randbelow` over
@@ -20,10 +21,12 @@ def fast_shuffle(rng, items):
     (mixed radix), so a 52-card deck costs ~5 draws instead of 51."""
     items = list(items)
     i = len(items) - 1
+    randbelow = rng.randbelow
     for product, sizes in _swap_blocks(len(items)):
-        x = rng.randbelow(product)
+        x = randbelow(product)
         for size in sizes:
-            x, j = divmod(x, size)
+            j = x % size
+            x //= size
             items[i], items[j] = items[j], items[i]
             i -= 1
     return items
@@ -82,29 +85,30 @@ def initial_intel(roles):
 
 
 def new_state(options, rng):
-    """A freshly dealt state (see the module docstring)."""
+    """A freshly dealt state (see the module docstring), built as one field dict."""
     players = options["players"]
-    params = PARAMS[players]
+    size = PARAMS[players]["hand"]
     specials = tuple(options["special_roles"])
     roles = tuple(fast_shuffle(rng, role_deck(players, specials)))
     dealer = options["dealer"] if options["dealer"] >= 0 else rng.randbelow(players)
     cards = fast_shuffle(rng, DECK)
-    size = params["hand"]
-    hands = tuple(tuple(sorted(cards[i * size:(i + 1) * size])) for i in range(players))
+    dealt = players * size
+    hands = tuple([tuple(sorted(cards[start:start + size])) for start in range(0, dealt, size)])
     setup = InsideJobSetup(players, options["wagers"], options["risk_mode"], specials,
                            options["voluntary_special_reveal"], dealer, roles,
-                           tuple(sorted(cards[players * size:])))
+                           tuple(sorted(cards[dealt:])))
     intel = initial_intel(roles)
-    state = InsideJobState(
-        setup=setup, phase=DESIGNATE, lead=(dealer + 1) % players, turn=0, hands=hands,
-        intel=intel, supply=INTEL_TOKENS - sum(intel),
-        revealed=tuple(role in PUBLIC_ROLES for role in roles),
-        deck=tuple(fast_shuffle(rng, mission_ids(options["risk_mode"]))), drawn=(),
-        discarded=(), mission="", trick=(), tricks=(), completed=(), failed=(),
-        accomplice_target=-1, votes=(), result=())
-    if "accomplice" in roles:
-        return state
-    return start_trick(state, state.lead, [])
+    lead = (dealer + 1) % players
+    fields = {
+        "setup": setup, "phase": DESIGNATE, "lead": lead, "turn": 0, "hands": hands,
+        "intel": intel, "supply": INTEL_TOKENS - sum(intel),
+        "revealed": tuple([role in PUBLIC_ROLES for role in roles]),
+        "deck": tuple(fast_shuffle(rng, mission_ids(options["risk_mode"]))), "drawn": (),
+        "discarded": (), "mission": "", "trick": (), "tricks": (), "completed": (), "failed": (),
+        "accomplice_target": -1, "votes": (), "result": ()}
+    if "accomplice" not in roles:  # else the Accomplice designates first (phase "designate")
+        open_trick(fields, lead, [])
+    return state_of(fields)
 
 
 def catalog_roles():

@@ -8,12 +8,14 @@ wins); (b) completed missions reach the target -> the Agents win; (c) last trick
 (d) otherwise the winner leads the next trick.
 
 Every function takes a state and a list `events` to append log entries to, and returns the new
-state; none mutates a state.
+state; none mutates a state. The trick's end is the hot path: `finish_trick` and `open_trick`
+work on the field dict of the state being built (state.state_of), so a trick that ends with
+the next one starting costs a single state copy.
 """
 
 from .data import MISSIONS, PARAMS, PROFESSOR_THRESHOLD, PROPOSALS, SILENT_WHEN_REVEALED, SUSPECTS
 from .missions import judge_trick
-from .state import MISSION, OVER, VOTE, evolve
+from .state import MISSION, OVER, VOTE, evolve, state_of
 
 AGENTS, INSIDER = "agents", "insider"
 
@@ -30,15 +32,28 @@ def threshold_for(setup, seat):
     return PARAMS[setup.players]["threshold"]
 
 
-_LOWEST = {}
+_THRESHOLDS = {}
 
 
-def lowest_threshold(setup):
-    """The lowest reveal threshold any seat has (a quick exit for check 8a; cached)."""
+def seat_thresholds(setup):
+    """(threshold per seat, the lowest of them): `threshold_for` of every seat (cached)."""
     key = (setup.players, setup.roles)
-    if key not in _LOWEST:
-        _LOWEST[key] = min(threshold_for(setup, s) for s in range(setup.players))
-    return _LOWEST[key]
+    if key not in _THRESHOLDS:
+        per_seat = tuple(threshold_for(setup, s) for s in range(setup.players))
+        _THRESHOLDS[key] = per_seat, min(per_seat)
+    return _THRESHOLDS[key]
+
+
+def reveal_due(setup, intel, revealed):
+    """Some hidden seat holds at least its reveal threshold of Intel (check 8a has work to do);
+    a quick exit when nobody holds the lowest threshold's worth."""
+    thresholds, lowest = seat_thresholds(setup)
+    if max(intel) < lowest:
+        return False
+    for seat, held in enumerate(intel):
+        if held >= thresholds[seat] and not revealed[seat]:
+            return True
+    return False
 
 
 def end_match(state, side, code, seat, events):
@@ -50,12 +65,24 @@ def end_match(state, side, code, seat, events):
 
 def start_trick(state, lead, events):
     """The lead draws 2 missions privately (phase "mission")."""
-    assert len(state.deck) >= 2, "mission deck exhausted"  # impossible with 24+ missions (T17)
-    drawn = state.deck[:2]
+    fields = state.__dict__.copy()
+    open_trick(fields, lead, events)
+    return state_of(fields)
+
+
+def open_trick(fields, lead, events):
+    """`start_trick` on the field dict of a state being built (changed in place)."""
+    deck = fields["deck"]
+    assert len(deck) >= 2, "mission deck exhausted"  # impossible with 24+ missions (T17)
+    drawn = deck[:2]
     events.append({"public": {"type": "draw_missions", "lead": lead},
                    "private": {str(lead): {"drawn": list(drawn)}}})
-    return evolve(state, phase=MISSION, lead=lead, turn=lead, drawn=drawn,
-                  deck=state.deck[2:], mission="", trick=())
+    fields["phase"] = MISSION
+    fields["lead"] = fields["turn"] = lead
+    fields["drawn"] = drawn
+    fields["deck"] = deck[2:]
+    fields["mission"] = ""
+    fields["trick"] = ()
 
 
 def reveal(state, seat, events):
@@ -103,15 +130,16 @@ def check_professor_wins(state, events):
 def run_threshold_reveals(state, start, events):
     """End check 8a: reveal every hidden seat at/over its threshold, clockwise from `start`;
     repeats until a sweep reveals nobody (re-check after Tim Shady's steal, T11)."""
-    n = state.setup.players
-    if max(state.intel) < lowest_threshold(state.setup):
+    setup = state.setup
+    n = setup.players
+    if not reveal_due(setup, state.intel, state.revealed):
         return state
     changed = True
     while changed and not state.result:
         changed = False
         for offset in range(n):
             seat = (start + offset) % n
-            if not state.revealed[seat] and state.intel[seat] >= threshold_for(state.setup, seat):
+            if not state.revealed[seat] and state.intel[seat] >= threshold_for(setup, seat):
                 state = reveal(state, seat, events)
                 if state.result:
                     return state
@@ -119,51 +147,64 @@ def run_threshold_reveals(state, start, events):
     return state
 
 
-def pay_winner(state, winner, wagered):
-    """Intel for the trick winner: 1 from the supply plus the wagered tokens (B4.6, T8)."""
-    if (state.setup.roles[winner] == "accomplice"
+def pay_winner(setup, intel, supply, winner, wagered):
+    """(intel, supply, gain) after paying the trick winner 1 from the supply plus the wagered
+    tokens (B4.6, T8)."""
+    if (setup.roles[winner] == "accomplice"
             and PROPOSALS["accomplice_trick_tokens"] == "return_to_supply"):
-        return state.intel, state.supply + wagered, 0
-    take = 1 if state.supply > 0 else 0
+        return intel, supply + wagered, 0
+    take = 1 if supply > 0 else 0
     gain = take + wagered
-    intel = state.intel[:winner] + (state.intel[winner] + gain,) + state.intel[winner + 1:]
-    return intel, state.supply - take, gain
+    intel = list(intel)
+    intel[winner] += gain
+    return tuple(intel), supply - take, gain
 
 
-def finish_trick(state, events):
-    """Resolve a complete trick: winner, Intel, mission result, then the end checks."""
-    plays, mission = state.trick, state.mission
+def finish_trick(fields, events):
+    """Resolve the complete trick of the field dict of a state being built (taken over, see
+    state.state_of): winner, Intel, mission result, then the end checks. Returns the state."""
+    plays, mission = fields["trick"], fields["mission"]
     position, success = judge_trick(plays, mission)
     winner = plays[position][0]
-    wagered = sum(1 for _, _, w in plays if w)
-    intel, supply, gain = pay_winner(state, winner, wagered)
-    done = state.tricks + ((state.lead, mission, plays, winner, success),)
-    completed = state.completed + (mission,) if success else state.completed
-    failed = state.failed if success else state.failed + (mission,)
-    events.append(public_event({"type": "trick_won", "winner": winner, "intel": gain,
-                                "mission": mission, "success": success}))
-    state = evolve(state, intel=intel, supply=supply, tricks=done, completed=completed,
-                   failed=failed, trick=(), mission="")
-    return run_end_checks(state, winner, gain, events)
+    wagered = 0
+    for _, _, wager in plays:
+        if wager:
+            wagered += 1
+    fields["intel"], fields["supply"], gain = pay_winner(
+        fields["setup"], fields["intel"], fields["supply"], winner, wagered)
+    fields["tricks"] += ((fields["lead"], mission, plays, winner, success),)
+    if success:
+        fields["completed"] += (mission,)
+    else:
+        fields["failed"] += (mission,)
+    fields["trick"] = ()
+    fields["mission"] = ""
+    events.append({"public": {"type": "trick_won", "winner": winner, "intel": gain,
+                              "mission": mission, "success": success}, "private": {}})
+    return run_end_checks(fields, winner, gain, events)
 
 
-def run_end_checks(state, winner, gain, events):
-    """End checks 0, a-d after a trick (module docstring)."""
-    setup = state.setup
+def run_end_checks(fields, winner, gain, events):
+    """End checks 0, a-d after a trick (module docstring), on the field dict of the state being
+    built (taken over); returns the new state."""
+    setup = fields["setup"]
     nervous = gain and setup.roles[winner] == "nervous_agent"
     if nervous and PROPOSALS["nervous_check_first"]:
-        return end_match(state, INSIDER, "nervous_intel", winner, events)
-    state = run_threshold_reveals(state, winner, events)
-    if state.result:
-        return state
+        return end_match(state_of(fields), INSIDER, "nervous_intel", winner, events)
+    if reveal_due(setup, fields["intel"], fields["revealed"]):
+        state = run_threshold_reveals(state_of(fields), winner, events)
+        if state.result:
+            return state
+        fields = state.__dict__.copy()
     if nervous:
-        return end_match(state, INSIDER, "nervous_intel", winner, events)
+        return end_match(state_of(fields), INSIDER, "nervous_intel", winner, events)
     params = PARAMS[setup.players]
-    if len(state.completed) >= params["target"]:
-        return end_match(state, AGENTS, "missions", -1, events)
-    if len(state.tricks) >= params["tricks"]:
-        return start_vote(state, events)
-    return start_trick(state, winner, events)
+    if len(fields["completed"]) >= params["target"]:
+        return end_match(state_of(fields), AGENTS, "missions", -1, events)
+    if len(fields["tricks"]) >= params["tricks"]:
+        return start_vote(state_of(fields), events)
+    open_trick(fields, winner, events)
+    return state_of(fields)
 
 
 # ---- the final vote --------------------------------------------------------------------------

@@ -12,15 +12,18 @@ Value tests are "odd", "even" or [op, k] with op in lt/le/gt/ge/eq. Predicates a
 at import time, so evaluating a mission is a couple of plain function calls.
 """
 
+import operator
 from collections import namedtuple
 
 from .data import MISSIONS, PROPOSALS
 
 TrickFacts = namedtuple("TrickFacts", "values suits led winner trump_positions wagered")
 
-_OPS = {
-    "lt": lambda v, k: v < k, "le": lambda v, k: v <= k,
-    "gt": lambda v, k: v > k, "ge": lambda v, k: v >= k, "eq": lambda v, k: v == k,
+# op -> a maker of `v op k` tests: one closure per bound, so a value test is a single call
+_COMPARISONS = {
+    "lt": lambda k: (lambda v: v < k), "le": lambda k: (lambda v: v <= k),
+    "gt": lambda k: (lambda v: v > k), "ge": lambda k: (lambda v: v >= k),
+    "eq": lambda k: (lambda v: v == k),
 }
 
 
@@ -31,8 +34,7 @@ def compile_test(test):
     if test == "even":
         return lambda v: v % 2 == 0
     op, bound = test
-    fn = _OPS[op]
-    return lambda v: fn(v, bound)
+    return _COMPARISONS[op](bound)
 
 
 def _middle(values):
@@ -44,10 +46,12 @@ def _middle(values):
 
 def _order(kind):
     def ascending(f):
-        return all(a < b for a, b in zip(f.values, f.values[1:]))
+        values = f.values
+        return all(map(operator.lt, values, values[1:]))
 
     def descending(f):
-        return all(a > b for a, b in zip(f.values, f.values[1:]))
+        values = f.values
+        return all(map(operator.gt, values, values[1:]))
 
     def run(f):
         steps = {b - a for a, b in zip(f.values, f.values[1:])}
@@ -74,8 +78,8 @@ def compile_clause(clause):
     if name in ("all_values", "middle_values", "winner_value", "sum", "min_value"):
         test = compile_test(arg)
         return {
-            "all_values": lambda f: all(test(v) for v in f.values),
-            "middle_values": lambda f: all(test(v) for v in _middle(f.values)),
+            "all_values": lambda f: all(map(test, f.values)),
+            "middle_values": lambda f: all(map(test, _middle(f.values))),
             "winner_value": lambda f: test(f.values[f.winner]),
             "sum": lambda f: test(sum(f.values)),
             "min_value": lambda f: test(min(f.values)),
@@ -109,14 +113,25 @@ PREDICATES = {mid: compile_mission(m) for mid, m in MISSIONS.items()}
 TRUMPS = {mid: m["trump"] for mid, m in MISSIONS.items()}
 
 
+_make_facts = tuple.__new__  # TrickFacts from a 6-tuple without the namedtuple's Python __new__
+
+
 def trick_facts(plays, trump):
-    """The TrickFacts of a finished trick (plays = ((seat, card, wagered), ...))."""
-    values = [c % 13 + 1 for _, c, _ in plays]
-    suits = [trump if w else c // 13 for _, c, w in plays]
+    """The TrickFacts of a finished trick (plays = ((seat, card, wagered), ...)); one pass."""
+    values, suits, trumps = [], [], []
+    position = 0
+    for _, card, wagered in plays:
+        values.append(card % 13 + 1)
+        if wagered or card // 13 == trump:
+            suits.append(trump)
+            trumps.append(position)
+        else:
+            suits.append(card // 13)
+        position += 1
     led = plays[0][1] // 13
-    trumps = [i for i, s in enumerate(suits) if s == trump]
-    return TrickFacts(values, suits, led, winning_position(values, suits, led, trumps),
-                      trumps, [w for _, _, w in plays])
+    return _make_facts(TrickFacts, (values, suits, led,
+                                    winning_position(values, suits, led, trumps), trumps,
+                                    [w for _, _, w in plays]))
 
 
 def winning_position(values, suits, led, trumps):

@@ -15,13 +15,16 @@ Legal actions, in this deterministic order:
 The action dicts returned for "play" are shared, read-only objects (speed): do not mutate them.
 """
 
+from bisect import bisect_left
+
 from .data import FREE_FOLLOW, PROPOSALS
 from .flow import (cast_vote, finish_trick, mission_choices, reveal, run_threshold_reveals,
                    start_trick, vote_options, voters)
-from .state import DESIGNATE, MISSION, PLAY, VOTE, InsideJobState, evolve
+from .state import DESIGNATE, MISSION, PLAY, VOTE, evolve, state_of
 
 PLAY_ACTIONS = tuple(({"type": "play", "card": c, "wager": False},
                       {"type": "play", "card": c, "wager": True}) for c in range(52))
+PLAIN_PLAY_ACTIONS = tuple(plain for plain, _ in PLAY_ACTIONS)
 REVEAL_ACTION = {"type": "reveal"}
 VOLUNTARY = frozenset(PROPOSALS["voluntary_special_reveal_roles"])
 
@@ -47,17 +50,23 @@ def can_reveal(state, seat):
 
 
 def play_actions(state, seat):
-    """The "play" phase actions (module docstring order); inlined for speed (hot path)."""
+    """The "play" phase actions (module docstring order); inlined for speed (hot path).
+    Hands are sorted, so the cards of the led suit (ids 13*suit .. 13*suit+12) are one slice."""
     setup = state.setup
     cards = state.hands[seat]
     trick = state.trick
     if trick and setup.roles[seat] not in FREE_FOLLOW:
-        led = trick[0][1] // 13
-        cards = [c for c in cards if c // 13 == led] or cards
+        low = trick[0][1] // 13 * 13
+        start = bisect_left(cards, low)
+        stop = bisect_left(cards, low + 13, start)
+        if start < stop:
+            cards = cards[start:stop]
     if setup.wagers and state.intel[seat] and not state.revealed[seat]:
-        actions = [a for c in cards for a in PLAY_ACTIONS[c]]
+        actions = []
+        for card in cards:
+            actions += PLAY_ACTIONS[card]
     else:
-        actions = [PLAY_ACTIONS[c][0] for c in cards]
+        actions = [PLAIN_PLAY_ACTIONS[card] for card in cards]
     if setup.voluntary_reveal and can_reveal(state, seat):
         actions.append(REVEAL_ACTION)
     return actions
@@ -82,30 +91,32 @@ def legal_actions(state, seat):
 
 def apply_play(state, seat, card, wager):
     """Play a card (with an optional wager); a full trick is resolved at once.
-    Hot path: the new state is a shallow copy with the changed fields set directly."""
-    hand = state.hands[seat]
+    Hot path: one copy of the field dict gets the changes (and, at a trick's end, those of
+    resolving it and starting the next one) before it becomes the new state."""
+    fields = state.__dict__.copy()
+    hands = list(state.hands)
+    hand = hands[seat]
     i = hand.index(card)
-    trick = state.trick + ((seat, card, wager),)
-    events = [{"public": {"type": "play", "seat": seat, "card": card, "wager": wager},
-               "private": {}}]
+    hands[seat] = hand[:i] + hand[i + 1:]
+    fields["hands"] = tuple(hands)
+    trick = fields["trick"] = state.trick + ((seat, card, wager),)
     n = state.setup.players
-    new = object.__new__(InsideJobState)
-    fields = new.__dict__
-    fields.update(state.__dict__)
-    fields["hands"] = state.hands[:seat] + (hand[:i] + hand[i + 1:],) + state.hands[seat + 1:]
-    fields["trick"] = trick
     fields["turn"] = (seat + 1) % n
     if wager:
-        intel = state.intel
-        fields["intel"] = intel[:seat] + (intel[seat] - 1,) + intel[seat + 1:]
+        intel = list(state.intel)
+        intel[seat] -= 1
+        fields["intel"] = tuple(intel)
+    events = [{"public": {"type": "play", "seat": seat, "card": card, "wager": wager},
+               "private": {}}]
     if len(trick) < n:
-        return new, events
-    return finish_trick(new, events), events
+        return state_of(fields), events
+    return finish_trick(fields, events), events
 
 
 def apply_choose(state, seat, mission):
     """The lead reveals one drawn mission; the other goes out of the game unseen."""
-    other = [m for m in state.drawn if m != mission][0]
+    drawn = state.drawn
+    other = drawn[1] if drawn[0] == mission else drawn[0]
     events = [{"public": {"type": "choose_mission", "seat": seat, "mission": mission},
                "private": {str(seat): {"discarded": other}}}]
     return evolve(state, phase=PLAY, mission=mission, drawn=(), turn=seat,

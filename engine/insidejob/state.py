@@ -3,7 +3,9 @@
 `InsideJobSetup` holds what is fixed once dealt (options, roles, set-aside cards) and is shared
 by reference between successive states; `InsideJobState` holds what changes. `evolve` is a
 shallow copy plus the changed fields (no deep copies, no dataclass re-validation): the hot path
-builds new tuples only for what changes.
+builds new tuples only for what changes. The hottest paths go one step further: they copy the
+field dict once (`state.__dict__.copy()`), set what changes, possibly across several rule steps
+(a trick's end and the next trick's start), and wrap it with `state_of` (one state per action).
 
 Phases: "designate" (the Accomplice picks a player), "mission" (the lead chooses 1 of 2 drawn
 missions), "play" (cards are played in turn), "vote" (simultaneous secret votes), "over".
@@ -14,6 +16,9 @@ from dataclasses import dataclass
 from engine.core import evolve  # noqa: F401  (the shared fast copy; game modules import it from here)
 
 DESIGNATE, MISSION, PLAY, VOTE, OVER = "designate", "mission", "play", "vote", "over"
+
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,15 @@ class InsideJobState:
     accomplice_target: int   # -1 until designated
     votes: tuple             # per seat: tuple of voted seats, or None (not voted / no vote)
     result: tuple            # () while running; (side, code, seat) when over
+
+
+def state_of(fields):
+    """The InsideJobState whose field dict is `fields` (every field, in declaration order, as
+    `state.__dict__.copy()` gives them). The dict is taken over, not copied: the caller must
+    not touch it afterwards. No validation (the hot path's constructor)."""
+    new = _new_object(InsideJobState)
+    _set_attribute(new, "__dict__", fields)
+    return new
 
 
 def setup_to_json(setup):
