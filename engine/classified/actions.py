@@ -8,39 +8,39 @@ deploy (each parameter set the design allows, see the effect modules).
 
 
 from .combat import attack_targets, start_attack
-from .common import (AUTO, DECISIONS, DEPLOY, card_info, discard_from_limbo, ev, limbo_add,
+from .common import (AUTO, DECISIONS, DEPLOY, card_fields, card_info, discard_from_limbo, ev, ev_private, limbo_add,
                      react_cards, react_window_opens, set_skip)
 from .data import GUILD
-from .state import Frame, remember, deck_without, free_slot, pair_set, pop, push, replace, set_hand
+from .state import (Frame, deck_without, free_slot, hand_without, pair_set, pop, push, remember, replace,
+                    set_hand)
 
 SECRET_PARAMS = {"promo_4b"}  # Telepathy Vision's guess stays private (digest C25)
+NO_GUARDS_AT_ALL = ((None, None, None), (None, None, None))  # nothing to attack, no own Fedora
 
 
 def card_plays(state, seat, card, from_hand=True, has_spot=None):
     """Every legal way to play `card` now (encrypt, enlist, deploy)."""
     out = [{"type": "encrypt", "card": card}]
     guild = GUILD[card]
-    if has_spot is None:
-        has_spot = None in state.guards[seat]
-    if guild != "A" and has_spot:
+    if guild != "A" and (None in state.guards[seat] if has_spot is None else has_spot):
         out.append({"type": "guard", "card": card})
-    if guild != "G":
-        for t in attack_targets(state, seat, card):
-            t["type"], t["card"] = "assassinate", card
-            out.append(t)
+    if guild != "G" and state.guards != NO_GUARDS_AT_ALL:
+        for target in attack_targets(state, seat, card):
+            target["type"] = "assassinate"
+            target["card"] = card
+            out.append(target)
     handlers = DEPLOY.get(state.designs[card])
     if handlers is not None:
-        for p in handlers[0](state, seat, card):  # option functions return fresh dicts
-            p["type"], p["card"] = "deploy", card
-            out.append(p)
+        for params in handlers[0](state, seat, card):  # option functions return fresh dicts
+            params["type"] = "deploy"
+            params["card"] = card
+            out.append(params)
     return out
 
 
 def main_actions(state, seat):
     """The legal main actions of the seat to move."""
-    out = []
-    if state.play[1 - seat] and can_cancel_trap(state, seat):
-        out.append({"type": "cancel_trap"})
+    out = [{"type": "cancel_trap"}] if state.play[1 - seat] and can_cancel_trap(state, seat) else []
     has_spot = None in state.guards[seat]
     for card in state.hands[seat]:
         out += card_plays(state, seat, card, True, has_spot)
@@ -70,12 +70,12 @@ def play_card(state, seat, action, log, rng, from_hand=True):
     the turn's action is then resolving."""
     card, kind = action["card"], action["type"]
     if from_hand:
-        source = {"hands": pair_set(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))}
+        source = {"hands": pair_set(state.hands, seat, hand_without(state.hands[seat], card))}
     else:
         deck, memory = deck_without(state, (card,))
         source = {"deck": deck, "deck_memory": memory}
     if kind == "encrypt":
-        ev(log, {"event": "encrypt", "seat": seat}, {seat: card_info(state, card)})
+        ev_private(log, {"event": "encrypt", "seat": seat}, seat, card_info(state, card))
         return replace(state, stage="resolving", encrypted=(card,) + state.encrypted,
                        encrypted_by=(seat,) + state.encrypted_by, **source)
     if kind == "guard":
@@ -93,7 +93,7 @@ def enlist_guard(state, seat, card, source, log, from_hand):
     slot = free_slot(state, seat)
     row = state.guards[seat][:slot] + ((card, False, -1),) + state.guards[seat][slot + 1:]
     state = replace(state, stage="resolving", guards=pair_set(state.guards, seat, row), **source)
-    ev(log, {"event": "guard", "seat": seat, "slot": slot}, {seat: card_info(state, card)})
+    ev_private(log, {"event": "guard", "seat": seat, "slot": slot}, seat, card_info(state, card))
     if from_hand and react_window_opens(state, 1 - seat, "emerald_9"):
         state = push(state, Frame("window_rts", 1 - seat, (seat, slot)))
     return state
@@ -101,12 +101,15 @@ def enlist_guard(state, seat, card, source, log, from_hand):
 
 def start_deploy(state, seat, card, action, log, source):
     """Announce a Deploy; open the Pull the Plug window before the effect resolves."""
-    params = tuple(sorted((k, _freeze(v)) for k, v in action.items() if k not in ("type", "card")))
-    secret = state.designs[card] in SECRET_PARAMS
-    shown = {} if secret else {k: v for k, v in action.items() if k not in ("type", "card")}
-    ev(log, {"event": "deploy", "seat": seat, **card_info(state, card), "params": shown},
-       {seat: {"params": dict(params)}} if secret else None)
-    frames = (Frame("resolve_deploy", seat, (card,) if secret else (card, params), (params,) if secret else ()),)
+    shown = {k: v for k, v in action.items() if k != "type" and k != "card"}
+    params = tuple(sorted((k, _freeze(v)) for k, v in shown.items())) if shown else ()
+    if state.designs[card] in SECRET_PARAMS:
+        ev_private(log, {"event": "deploy", "seat": seat, **card_fields(state, card), "params": {}},
+                   seat, {"params": dict(params)})
+        frames = (Frame("resolve_deploy", seat, (card,), (params,)),)
+    else:
+        ev(log, {"event": "deploy", "seat": seat, **card_fields(state, card), "params": shown})
+        frames = (Frame("resolve_deploy", seat, (card, params)),)
     if react_window_opens(state, 1 - seat, "ruby_6"):
         frames += (Frame("window_ptp", 1 - seat, (card,)),)
     return replace(state, stage="resolving", limbo=state.limbo + (card,), stack=state.stack + frames, **source)
@@ -149,7 +152,7 @@ def react_from_hand(state, seat, card, log, blocks):
     """Play a REACT card from hand to the Discard Pile and set the REACT cost."""
     state = set_hand(state, seat, [c for c in state.hands[seat] if c != card])
     state = discard_from_limbo(limbo_add(state, card), card)
-    ev(log, {"event": "react", "seat": seat, "blocks": blocks, **card_info(state, card)})
+    ev(log, {"event": "react", "seat": seat, "blocks": blocks, **card_fields(state, card)})
     return set_skip(state, seat)
 
 
@@ -173,7 +176,7 @@ def handle_rts(state, frame, action, log, rng):
     row[slot] = None
     guards = (tuple(row), state.guards[1]) if owner == 0 else (state.guards[0], tuple(row))
     state = set_hand(replace(state, guards=guards), owner, state.hands[owner] + (guard,))
-    ev(log, {"event": "returned_to_hand", "seat": owner, "slot": slot, **card_info(state, guard)})
+    ev(log, {"event": "returned_to_hand", "seat": owner, "slot": slot, **card_fields(state, guard)})
     state = remember(state, frame.seat, [guard])
     return push(state, Frame("forced_discard", owner))
 
@@ -187,7 +190,7 @@ def handle_discard(state, frame, action, log, rng):
     """Discard the chosen hand card."""
     card = action["card"]
     state = set_hand(state, frame.seat, [c for c in state.hands[frame.seat] if c != card])
-    ev(log, {"event": "discard", "seat": frame.seat, **card_info(state, card)})
+    ev(log, {"event": "discard", "seat": frame.seat, **card_fields(state, card)})
     return replace(state, discard=state.discard + (card,))
 
 

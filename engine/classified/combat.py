@@ -12,7 +12,7 @@ it can be targeted; a CCT and its tucked card die together.
 
 from itertools import permutations
 
-from .common import (AUTO, DECISIONS, answer, card_info, code_shared, discard_from_limbo, ev,
+from .common import (AUTO, DECISIONS, answer, card_fields, card_info, code_shared, discard_from_limbo, ev,
                      limbo_add, react_cards, react_window_opens, reveal_hand_to, set_skip)
 from .data import CODE, CODES, NUMBER, PROPOSALS
 from .state import Frame, free_slot, pop, push, replace, set_hand, set_slot
@@ -23,26 +23,33 @@ EP, CCT, RESILIENCE, DECOY, FEDORA = "citrine_6", "promo_7a", "emerald_6", "ruby
 SHARED = tuple(tuple(bool(CODE[a] & CODE[b]) for b in range(18)) for a in range(18))
 
 
+NO_GUARDS = (None, None, None)
+
+
 def attack_targets(state, seat, card, ignore_codes=False):
     """Legal targets for seat's attack with card: [{"slot": k, "cover"?: True, "mine"?: True}]
     (fresh dicts the caller may extend)."""
     out = []
     shared = SHARED[card]
-    need_shared = PROPOSALS["face_up_target_needs_shared_code"]
-    for k, slot in enumerate(state.guards[1 - seat]):
-        if slot is None:
-            continue
-        guard, face_up, cover = slot
-        if cover >= 0:
-            if ignore_codes or shared[cover] or not need_shared:
-                out.append({"slot": k, "cover": True})
-            if state.designs[cover] == EP:
+    guards = state.guards
+    theirs, mine = guards[1 - seat], guards[seat]
+    if theirs != NO_GUARDS:
+        open_target = ignore_codes or not PROPOSALS["face_up_target_needs_shared_code"]
+        for k, slot in enumerate(theirs):
+            if slot is None:
                 continue
-        if ignore_codes or not face_up or shared[guard] or not need_shared:
-            out.append({"slot": k})
-    if not ignore_codes and state.guards[seat] != (None, None, None):
-        for k, slot in enumerate(state.guards[seat]):
-            if slot and slot[2] < 0 and state.designs[slot[0]] == FEDORA and shared[slot[0]]:
+            guard, face_up, cover = slot
+            if cover >= 0:
+                if open_target or shared[cover]:
+                    out.append({"slot": k, "cover": True})
+                if state.designs[cover] == EP:
+                    continue
+            if open_target or not face_up or shared[guard]:
+                out.append({"slot": k})
+    if not ignore_codes and mine != NO_GUARDS:
+        designs = state.designs
+        for k, slot in enumerate(mine):
+            if slot and slot[2] < 0 and designs[slot[0]] == FEDORA and shared[slot[0]]:
                 out.append({"slot": k, "mine": True})
     return out
 
@@ -61,7 +68,7 @@ def start_attack(state, attacker, card, target, kind, log, rng):
     guard, face_up, cov = state.guards[tseat][slot]
     was_down = not cover and not face_up
     ev(log, {"event": "attack", "seat": attacker, "kind": kind, "target_seat": tseat, "slot": slot,
-             "cover": cover, **card_info(state, card)})
+             "cover": cover, **card_fields(state, card)})
     if kind in ("enlist", "grenade") and not code_shared(card, victim):
         return attack_failed(state, attacker, card, tseat, kind, log, rng)
     if was_down:
@@ -113,7 +120,7 @@ def handle_defend(state, frame, action, log, rng):
         state = limbo_add(state, action["card"])
         state = discard_from_limbo(state, action["card"])
         state = set_skip(state, tseat)
-        ev(log, {"event": "react", "seat": tseat, "blocks": "assassination", **card_info(state, action["card"])})
+        ev(log, {"event": "react", "seat": tseat, "blocks": "assassination", **card_fields(state, action["card"])})
         if frame.args[7] and not PROPOSALS["revealed_guard_stays_face_up"]:
             guard, _, cov = state.guards[tseat][slot]
             state = set_slot(state, tseat, slot, (guard, False, cov))
@@ -178,7 +185,7 @@ def mind_take(state, attacker, victim, partner, log):
     state = set_slot(state, attacker, slot, (victim, True, -1))
     if partner >= 0:
         state = discard_from_limbo(limbo_add(state, partner), partner)
-    ev(log, {"event": "mind_control", "seat": attacker, "slot": slot, **card_info(state, victim)})
+    ev(log, {"event": "mind_control", "seat": attacker, "slot": slot, **card_fields(state, victim)})
     number = NUMBER[victim]
     yes = number in CODE[state.suitcases[attacker]]
     possible = [s for s in range(1, 10) if (number in CODES[s]) == yes]

@@ -36,17 +36,32 @@ def ev(log, public, private=None):
     log.append({"public": public, "private": {str(k): v for k, v in private.items()} if private else {}})
 
 
+SEAT_KEYS = ("0", "1")  # private parts of an event are keyed by the seat as a string
+
+
+def ev_private(log, public, seat, secret):
+    """Append an event whose private part is for one seat only (ev with {seat: secret})."""
+    log.append({"public": public, "private": {SEAT_KEYS[seat]: secret}})
+
+
 _INFO = {}
 
 
-def card_info(state, card):
-    """Public description of a card: id, number, design, name (a fresh dict)."""
+def card_fields(state, card):
+    """The public description of a card (id, number, design, name), cached: only for spreading
+    into a fresh dict (`{**card_fields(state, card)}`); never store or change it."""
     key = state.designs[card]
     info = _INFO.get((card, key))
     if info is None:
         info = _INFO[(card, key)] = {"card": card, "number": NUMBER[card], "design": key,
                                      "name": DESIGNS[key][2]}
-    return dict(info)
+    return info
+
+
+def card_info(state, card):
+    """Public description of a card: id, number, design, name (a fresh dict)."""
+    info = _INFO.get((card, state.designs[card]))
+    return dict(info if info is not None else card_fields(state, card))
 
 
 def in_code(number, suitcase_number):
@@ -113,7 +128,7 @@ def place_guard(state, seat, card, face_up, log, from_hand):
     state = limbo_remove(state, card)
     state = set_slot(state, seat, slot, (card, face_up, -1))
     if face_up:
-        ev(log, {"event": "guard", "seat": seat, "slot": slot, **card_info(state, card)})
+        ev(log, {"event": "guard", "seat": seat, "slot": slot, **card_fields(state, card)})
     else:
         ev(log, {"event": "guard", "seat": seat, "slot": slot}, {seat: card_info(state, card)})
     other = 1 - seat

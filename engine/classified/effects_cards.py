@@ -6,7 +6,7 @@ Rooftop Sniper.
 
 
 from .combat import attack_targets, start_attack
-from .common import (DECISIONS, DEPLOY, card_info, discard_from_limbo, ev, finish_deploy_frame,
+from .common import (DECISIONS, DEPLOY, card_fields, card_info, discard_from_limbo, ev, finish_deploy_frame,
                      limbo_remove, peek, place_guard)
 from .data import PROPOSALS
 from .state import free_slot, pair_set, push, replace, set_hand, set_slot
@@ -109,7 +109,7 @@ def neutralize(state, seat, card, params, log, rng):
         j, other = params["slot2"], 1 - seat
         guard, _, cover = state.guards[other][j]
         state = set_slot(state, other, j, (guard, True, cover))
-        ev(log, {"event": "flip", "seat": other, "slot": j, **card_info(state, guard)})
+        ev(log, {"event": "flip", "seat": other, "slot": j, **card_fields(state, guard)})
     elif mode == "rearrange":
         state = replace(state, discard=tuple(params["order"]))
         ev(log, {"event": "rearrange", "seat": seat, "discard": list(params["order"])})
@@ -183,7 +183,7 @@ def hiding_spot(state, seat, card, params, log, rng):
         state = set_slot(state, seat, params["slot"], None)
     item = (card, "hiding_spot", tucked)
     state = replace(limbo_remove(state, card), play=pair_set(state.play, seat, state.play[seat] + (item,)))
-    ev(log, {"event": "tuck", "seat": seat, "tucked": card_info(state, tucked), **card_info(state, card)})
+    ev(log, {"event": "tuck", "seat": seat, "tucked": card_info(state, tucked), **card_fields(state, card)})
     return state
 
 

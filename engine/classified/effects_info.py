@@ -7,7 +7,7 @@ Cybernetic Cubic Tower, High Stakes Gamble, Telepathy Vision.
 """
 
 
-from .common import (DECISIONS, DEPLOY, RESECRET, answer, card_info, discard_from_limbo, ev,
+from .common import (DECISIONS, DEPLOY, RESECRET, answer, card_fields, card_info, discard_from_limbo, ev,
                      finish_deploy_frame, limbo_remove, peek, reveal_hand_to, suitcase_number)
 from .data import CODE, CODES, GUILD, GUILD_NAMES, NUMBER, circular_distance
 from .state import Frame, remember, free_slot, guard_count, pair_set, push, replace, set_slot
@@ -32,11 +32,15 @@ def _done(state, card):
     return discard_from_limbo(state, card)
 
 
+NEAR = {n: frozenset(s for s in NUMBERS if circular_distance(n, s) <= 2) for n in NUMBERS}  # within +-2
+
+
 def fortune_teller(state, seat, card, params, log, rng):
     """Within +-2 (circular) of the opponent's Suitcase Number?"""
     n = params["number"]
-    yes = circular_distance(n, suitcase_number(state, 1 - seat)) <= 2
-    possible = [s for s in NUMBERS if (circular_distance(n, s) <= 2) == yes]
+    near = NEAR[n]
+    yes = suitcase_number(state, 1 - seat) in near
+    possible = [s for s in NUMBERS if (s in near) == yes]
     state = answer(state, log, seat, 1 - seat, card, {"kind": "within_two", "number": n}, yes, possible)
     return _done(state, card)
 
@@ -102,7 +106,7 @@ def wheel_of_fate(state, seat, card, params, log, rng):
     k = params["slot"]
     guard, _, cover = state.guards[seat][k]
     state = set_slot(state, seat, k, (guard, True, cover))
-    ev(log, {"event": "flip", "seat": seat, "slot": k, **card_info(state, guard)})
+    ev(log, {"event": "flip", "seat": seat, "slot": k, **card_fields(state, guard)})
     return _in_code_answer(_done(state, card), seat, card, NUMBER[guard], log)
 
 
@@ -115,7 +119,7 @@ def _in_code_answer(state, seat, card, number, log):
 def bookends(state, seat, card, params, log, rng):
     """Reveal a hand card; is the Suitcase Number in 1..its number?"""
     n = NUMBER[params["give"]]
-    ev(log, {"event": "reveal", "seat": seat, **card_info(state, params["give"])})
+    ev(log, {"event": "reveal", "seat": seat, **card_fields(state, params["give"])})
     state = remember(state, 1 - seat, [params["give"]])
     yes = suitcase_number(state, 1 - seat) <= n
     possible = [s for s in NUMBERS if (s <= n) == yes]
@@ -153,7 +157,7 @@ def digital_dig(state, seat, card, params, log, rng):
     """Move a discard to the bottom; is its number the Suitcase Number?; PEEK 1."""
     c = params["take"]
     state = replace(state, discard=(c,) + tuple(x for x in state.discard if x != c))
-    ev(log, {"event": "discard_to_bottom", "seat": seat, **card_info(state, c)})
+    ev(log, {"event": "discard_to_bottom", "seat": seat, **card_fields(state, c)})
     state = _equals(state, seat, card, NUMBER[c], log)
     return peek(_done(state, card), seat, "deck_top", 1, log)
 
@@ -175,7 +179,7 @@ def infiltration(state, seat, card, params, log, rng):
     other = 1 - seat
     k = free_slot(state, other)
     state = set_slot(limbo_remove(state, card), other, k, (card, True, -1))
-    ev(log, {"event": "infiltrate", "seat": seat, "slot": k, **card_info(state, card)})
+    ev(log, {"event": "infiltrate", "seat": seat, "slot": k, **card_fields(state, card)})
     state = reveal_hand_to(state, other, seat, log, reason="infiltration")
     return push(state, Frame("infiltrate", seat, (card,)))
 
@@ -200,7 +204,7 @@ def shine_spotlights(state, seat, card, params, log, rng):
         for k, slot in enumerate(state.guards[s]):
             if slot is not None and not slot[1]:
                 state = set_slot(state, s, k, (slot[0], True, slot[2]))
-                ev(log, {"event": "flip", "seat": s, "slot": k, **card_info(state, slot[0])})
+                ev(log, {"event": "flip", "seat": s, "slot": k, **card_fields(state, slot[0])})
     state = push(state, finish_deploy_frame(seat, card))
     return push(state, Frame("spotlight", seat, (card,)))
 
@@ -224,7 +228,7 @@ def handle_spotlight(state, frame, action, log, rng):
 def loyalty_test(state, seat, card, params, log, rng):
     """Reveal another hand card; the opponent says higher or lower (either if equal)."""
     n = NUMBER[params["give"]]
-    ev(log, {"event": "reveal", "seat": seat, **card_info(state, params["give"])})
+    ev(log, {"event": "reveal", "seat": seat, **card_fields(state, params["give"])})
     state = remember(state, 1 - seat, [params["give"]])
     state = push(state, finish_deploy_frame(seat, card))
     return push(state, Frame("loyalty", 1 - seat, (card, n)))
@@ -256,7 +260,7 @@ def cct(state, seat, card, params, log, rng):
     c, k = params["take"], free_slot(state, seat)
     state = replace(state, discard=tuple(x for x in state.discard if x != c))
     state = set_slot(limbo_remove(state, card), seat, k, (c, True, card))
-    ev(log, {"event": "tuck", "seat": seat, "slot": k, "tucked": card_info(state, c), **card_info(state, card)})
+    ev(log, {"event": "tuck", "seat": seat, "slot": k, "tucked": card_info(state, c), **card_fields(state, card)})
     return _equals(state, seat, card, params["number"], log)
 
 

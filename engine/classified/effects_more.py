@@ -7,7 +7,7 @@ from itertools import permutations
 
 from .actions import card_plays, play_card
 from .combat import attack_targets
-from .common import (DECISIONS, DEPLOY, RESECRET, add_knowledge, card_info,
+from .common import (DECISIONS, DEPLOY, RESECRET, add_knowledge, card_fields, card_info,
                      discard_from_limbo, ev, finish_deploy_frame, limbo_remove, peek)
 from .data import GUILD, PROPOSALS
 from .state import Frame, blank_memory, deck_with, deck_without, deck_without_top, free_slot, guard_count, pair_set, push, replace, set_hand, set_slot
@@ -66,7 +66,7 @@ def handle_tc_finish(state, frame, action, log, rng):
         c = action["card"]
         state = replace(state, discard=tuple(x for x in state.discard if x != c))
         deck = deck + (c,)
-        ev(log, {"event": "shuffle_into_deck", "seat": frame.seat, **card_info(state, c)})
+        ev(log, {"event": "shuffle_into_deck", "seat": frame.seat, **card_fields(state, c)})
     state = replace(state, deck=tuple(rng.shuffled(deck)), deck_memory=blank_memory(len(deck)))
     return discard_from_limbo(state, frame.args[0])
 
@@ -87,7 +87,7 @@ def digital_resurrection(state, seat, card, params, log, rng):
         top, k = state.encrypted[0], free_slot(state, seat)
         state = replace(state, encrypted=state.encrypted[1:], encrypted_by=state.encrypted_by[1:])
         state = set_slot(state, seat, k, (top, True, -1))
-        ev(log, {"event": "resurrect", "seat": seat, "slot": k, **card_info(state, top)})
+        ev(log, {"event": "resurrect", "seat": seat, "slot": k, **card_fields(state, top)})
         return state
     return push(state, Frame("dr_give", 1 - seat, (params["slot"],)))
 
@@ -158,7 +158,7 @@ def handle_pp(state, frame, action, log, rng):
     if action["type"] == "discard":
         c = action["card"]
         state = set_hand(state, frame.seat, [x for x in state.hands[frame.seat] if x != c])
-        ev(log, {"event": "discard", "seat": frame.seat, **card_info(state, c)})
+        ev(log, {"event": "discard", "seat": frame.seat, **card_fields(state, c)})
         return replace(state, discard=state.discard + (c,))
     return play_card(state, frame.seat, action, log, rng, from_hand=True)
 
@@ -239,7 +239,7 @@ def handle_sandwich(state, frame, action, log, rng):
     state = set_slot(limbo_remove(state, cover), 1 - frame.seat, j, (spot, True, cover))
     state = add_knowledge(state, frame.seat, {"kind": "peek", "where": "deck_top", "cards": [top]})
     state = add_knowledge(state, frame.seat, {"kind": "peek", "where": "deck_bottom", "cards": [bottom]})
-    ev(log, {"event": "sandwich_return", "seat": frame.seat, "slot2": j, **card_info(state, spot)})
+    ev(log, {"event": "sandwich_return", "seat": frame.seat, "slot2": j, **card_fields(state, spot)})
     return state
 
 

@@ -3,7 +3,7 @@ opponent Guard, digest C13), No-Return Mail."""
 
 
 from .combat import EP, start_attack
-from .common import (AUTO, DECISIONS, DEPLOY, RESECRET, add_knowledge, card_info,
+from .common import (AUTO, DECISIONS, DEPLOY, RESECRET, add_knowledge, card_fields, card_info,
                      discard_from_limbo, ev, finish_deploy_frame, limbo_remove, peek)
 from .data import PROPOSALS
 from .state import Frame, remember, deck_without, pair_set, push, replace, set_hand
@@ -87,7 +87,7 @@ def grenade_result(state, seat, card, kills, log, rng):
             state = push(state, Frame("grenade_peek", 1 - seat))
     elif kills >= 3:
         state = replace(state, suitcase_up=pair_set(state.suitcase_up, seat, True))
-        ev(log, {"event": "suitcase_revealed", "seat": seat, **card_info(state, state.suitcases[seat])})
+        ev(log, {"event": "suitcase_revealed", "seat": seat, **card_fields(state, state.suitcases[seat])})
     return state
 
 

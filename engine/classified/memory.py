@@ -31,23 +31,32 @@ def is_visible_to(state, seat, card):
 
 def update_hand_memory(old, new):
     """`new` with both seats' hand memories reconciled with the hand changes of one step."""
+    old_hands, new_hands = old.hands, new.hands
+    if old_hands == new_hands:
+        return new
     memories = new.hand_memory
     for seat in (0, 1):
-        other = 1 - seat
-        before, after = old.hands[other], new.hands[other]
+        before, after = old_hands[1 - seat], new_hands[1 - seat]
         if before == after:
             continue
-        known = set(memories[seat])
-        removed = [c for c in before if c not in after]
-        if known and removed:
-            if all(is_visible_to(new, seat, c) for c in removed):
-                known -= set(removed)
-            else:
-                known = set()
-        known |= {c for c in after if c not in before and _was_visible(old, seat, c)}
-        known &= set(after)
-        memories = pair_set(memories, seat, tuple(sorted(known)))
-    return replace(new, hand_memory=memories) if memories != new.hand_memory else new
+        known_before = memories[seat]
+        gained = [c for c in after if c not in before and _was_visible(old, seat, c)]
+        if known_before:
+            known = set(known_before)
+            removed = [c for c in before if c not in after]
+            if removed:
+                if all(is_visible_to(new, seat, c) for c in removed):
+                    known.difference_update(removed)
+                else:
+                    known = set()
+            known.update(gained)
+            known.intersection_update(after)
+            known = tuple(sorted(known))
+        else:
+            known = tuple(sorted(gained)) if len(gained) > 1 else tuple(gained)
+        if known != known_before:
+            memories = pair_set(memories, seat, known)
+    return new if memories is new.hand_memory else replace(new, hand_memory=memories)
 
 
 def _was_visible(state, seat, card):

@@ -93,10 +93,12 @@ class ClassifiedGame(Game):
         cached = self._last_legal
         if cached[0] is state and cached[1] == seat:
             return list(cached[2])
-        if seat not in self.to_move(state):
+        stack = state.stack
+        if stack:
+            top = stack[-1]
+            actions = DECISIONS[top.kind][0](state, top) if seat == top.seat and state.stage != "over" else []
+        elif seat not in self.to_move(state):
             actions = []
-        elif state.stack:
-            actions = DECISIONS[state.stack[-1].kind][0](state, state.stack[-1])
         elif state.stage == "pick":
             actions = [{"type": "choose_suitcase", "card": c} for c in state.hands[seat]]
         else:

@@ -2,37 +2,38 @@
 the final no-draw round, and the end-of-game resolution (hit test and tie-breaks)."""
 
 
-from .common import AUTO, card_info, ev, peek
+from .common import AUTO, card_info, ev, ev_private, peek
 from .data import CODE, NUMBER
-from .state import Frame, deck_without_top, remember, guard_count, pair_set, play_items, push, replace, to_discard
+from .state import Frame, remember, guard_count, pair_set, play_items, push, replace, to_discard
 
 
 def begin_turn(state, seat, log):
     """Start seat's turn: Short Circuit check, draw (not in the final round), REACT cost."""
-    draw = state.final_left < 0 and state.deck
+    deck = state.deck
+    draw = state.final_left < 0 and deck
     if draw:
-        card = state.deck[0]
-        hand = tuple(sorted(state.hands[seat] + (card,)))
-        watcher = 1 - seat
-        seen = state.deck_memory[watcher][0] == card  # the other seat had PEEKed this card
-        deck, memory = deck_without_top(state)
+        card = deck[0]
+        hands, memory = state.hands, state.deck_memory
+        hand = tuple(sorted(hands[seat] + (card,)))
         state = replace(state, turn=seat, turn_no=state.turn_no + 1, stage="action", stack=(),
-                        deck=deck, deck_memory=memory, hands=pair_set(state.hands, seat, hand))
-        if seen:
-            state = remember(state, watcher, [card])
+                        deck=deck[1:], deck_memory=(memory[0][1:], memory[1][1:]),
+                        hands=(hand, hands[1]) if seat == 0 else (hands[0], hand))
+        if memory[1 - seat][0] == card:  # the other seat had PEEKed this card
+            state = remember(state, 1 - seat, [card])
     else:
         state = replace(state, turn=seat, turn_no=state.turn_no + 1, stage="action", stack=())
-    circuits = play_items(state, seat, "short_circuit") if state.play[seat] else ()
-    if circuits:
-        if guard_count(state, seat) == 3:
-            ev(log, {"event": "short_circuit", "seat": seat, "won": True})
-            return finish(state, (seat,), "short_circuit")
-        rest = tuple(i for i in state.play[seat] if i[1] != "short_circuit")
-        state = replace(state, play=pair_set(state.play, seat, rest))
-        state = to_discard(state, *[i[0] for i in circuits])
-        ev(log, {"event": "short_circuit", "seat": seat, "won": False})
+    if state.play[seat]:
+        circuits = play_items(state, seat, "short_circuit")
+        if circuits:
+            if guard_count(state, seat) == 3:
+                ev(log, {"event": "short_circuit", "seat": seat, "won": True})
+                return finish(state, (seat,), "short_circuit")
+            rest = tuple(i for i in state.play[seat] if i[1] != "short_circuit")
+            state = replace(state, play=pair_set(state.play, seat, rest))
+            state = to_discard(state, *[i[0] for i in circuits])
+            ev(log, {"event": "short_circuit", "seat": seat, "won": False})
     if draw:
-        ev(log, {"event": "draw", "seat": seat, "deck_left": len(state.deck)}, {seat: {"card": card}})
+        ev_private(log, {"event": "draw", "seat": seat, "deck_left": len(deck) - 1}, seat, {"card": card})
     if state.skip[seat]:
         state = replace(state, skip=pair_set(state.skip, seat, False), stage="resolving")
         ev(log, {"event": "skip_action", "seat": seat, "reason": "react_cost"})
@@ -83,22 +84,25 @@ def check_traps(state, log):
 def settle(state, log, rng):
     """Run continuations until a seat must decide (or the match ends)."""
     while True:
-        if state.stage == "over":
+        stage = state.stage
+        if stage == "over":
             return state
-        if state.play[0] or state.play[1]:
+        play = state.play
+        if play[0] or play[1]:
             state = check_traps(state, log)
             if state.stage == "over":
                 return state
-        if state.stack:
-            top = state.stack[-1]
+        stack = state.stack
+        if stack:
+            top = stack[-1]
             process = AUTO.get(top.kind)
             if process is None:
                 return state
-            state = process(replace(state, stack=state.stack[:-1]), top, log, rng)
+            state = process(replace(state, stack=stack[:-1]), top, log, rng)
             continue
-        if state.stage in ("action", "pick"):
+        if stage == "action" or stage == "pick":
             return state
-        if state.stage == "resolving" and state.final_left > 0 and hiding_spot_offer(state):
+        if stage == "resolving" and state.final_left > 0 and hiding_spot_offer(state):
             state = push(replace(state, stage="wrap"), Frame("hiding_final", state.turn))
             continue
         state = end_turn(state, log)
