@@ -9,7 +9,17 @@ satellites is locked). Lines never hold more than 3 satellites.
 
 from functools import cache, lru_cache
 
-from .data import CARDS, DEPTH, EQUIP_BASE, LINES, NEUTRAL, RULE, SLOTS, SPY_BASE, is_enemy_spy
+from .data import (
+    CARDS,
+    DEPTH,
+    EQUIP_BASE,
+    LINES,
+    NEUTRAL,
+    RULE,
+    SLOTS,
+    SPY_BASE,
+    is_enemy_spy,
+)
 
 ADJACENT = tuple(
     tuple(line2 * DEPTH + d2
@@ -55,7 +65,7 @@ def is_protected(grid, cell, seat, turned):
 def own_spy_cells(grid, seat, cells):
     """Those of `cells` holding one of `seat`'s spies."""
     low, high = SPY_BASE + 10 * seat, SPY_BASE + 10 * seat + 10
-    return tuple(c for c in cells if low <= grid[c] < high)
+    return tuple([c for c in cells if low <= grid[c] < high])
 
 
 def _moved(sats, src, dst, owner):

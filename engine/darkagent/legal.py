@@ -11,7 +11,19 @@ from functools import cache, lru_cache
 from itertools import permutations
 
 from . import board
-from .data import CARDS, CELLS, EMPTY, EQUIP_BASE, HAND_LIMIT, RULE, SPY_BASE, is_enemy_spy, kind_of, level_of
+from .data import (
+    CARDS,
+    CELLS,
+    EMPTY,
+    EQUIP_BASE,
+    HAND_LIMIT,
+    NATIONS,
+    RULE,
+    SPY_BASE,
+    is_enemy_spy,
+    kind_of,
+    level_of,
+)
 from .state import ACT, JACKET, MEDIA, MOVE, PLACE, VOTE
 
 
@@ -48,25 +60,25 @@ def move_actions(state, seat):
 @lru_cache(maxsize=4096)
 def _move_actions(sats, seat):
     moves = board.double_moves(sats, seat) or board.single_moves(sats, seat)
-    out = [_move_action(m) for m in moves]
-    out += [_swap_action(*swap) for swap in board.swaps(sats, seat)]
+    out = [MOVE_SATELLITES[m] for m in moves]
+    out += [SWAP_SATELLITE[swap] for swap in board.swaps(sats, seat)]
     return tuple(out) or (SKIP_SATELLITES,)
 
 
 # Action dicts that depend on a few small ints only are built once and shared between the legal
 # lists (like every cached legal list, they are read-only for callers).
+_LINES = range(board.LINES)
+MOVE_SATELLITES = {moves: {"type": "move_satellites", "moves": list(moves)} for moves in
+                   [(a, b) for a in _LINES for b in _LINES if a != b] +
+                   [(a, b, c, d) for a in _LINES for b in _LINES for c in _LINES for d in _LINES
+                    if a != b and c != d]}
+SWAP_SATELLITE = {(a, b, owner): {"type": "swap_satellite", "line": a, "with_line": b, "owner": owner}
+                  for a in _LINES for b in _LINES for owner in range(board.NEUTRAL, NATIONS)}
 SKIP_SATELLITES = {"type": "skip_satellites"}
 END_TURN = {"type": "end_turn"}
-
-
-@cache
-def _move_action(moves):
-    return {"type": "move_satellites", "moves": list(moves)}
-
-
-@cache
-def _swap_action(line, with_line, owner):
-    return {"type": "swap_satellite", "line": line, "with_line": with_line, "owner": owner}
+MEDIA_DONE = {"type": "media_done"}
+TAKE, TRIGGER, DOUBLE_AGENT, MEDIA_PICK = (tuple({"type": kind, "cell": cell} for cell in range(CELLS))
+                                           for kind in ("take", "trigger", "double_agent", "media_pick"))
 
 
 SPOT = tuple(tuple({"type": "spot", "line": line, "depth": d} for d in range(board.DEPTH))
@@ -177,11 +189,11 @@ def trigger_actions(state, seat, spotted):
             continue
         name = CARDS[code].name
         if name == "supply" and len(state.hands[seat]) < HAND_LIMIT and (state.deck or state.discard):
-            out.append({"type": "trigger", "cell": cell})
+            out.append(TRIGGER[cell])
         elif name == "support" and state.reserve[seat]:
             out += [{"type": "trigger", "cell": cell, "to": e} for e in empty_cells(state)]
         elif name == "media" and "media" not in state.status or name == "espionage" and state.double_agent != seat and state.turned < 0:
-            out.append({"type": "trigger", "cell": cell})
+            out.append(TRIGGER[cell])
     return out
 
 
@@ -230,13 +242,13 @@ def act_actions(state, seat):
     out = spot_actions(state, seat)
     own_spotted = board.own_spy_cells(grid, seat, spotted) if spotted else ()
     if spotted:
-        out += attack_actions(state, seat, spotted, own_spotted)
+        if own_spotted:
+            out += attack_actions(state, seat, spotted, own_spotted)
         if len(hand) < HAND_LIMIT:
-            out += [{"type": "take", "cell": c} for c in spotted if EQUIP_BASE <= grid[c] < SPY_BASE]
+            out += [TAKE[c] for c in spotted if EQUIP_BASE <= grid[c] < SPY_BASE]
         out += trigger_actions(state, seat, spotted)
         if state.double_agent == seat and state.turned < 0:
-            out += [{"type": "double_agent", "cell": c} for c in spotted
-                    if grid[c] >= 0 and is_enemy_spy(grid[c], seat)]
+            out += [DOUBLE_AGENT[c] for c in spotted if grid[c] >= 0 and is_enemy_spy(grid[c], seat)]
     if hand:
         out += play_actions(state, seat, spotted, own_spotted)
     if state.cfg.objective_effects:
@@ -260,10 +272,9 @@ def media_actions(state):
     picks = state.media_picks
     out = []
     if len(picks) < RULE["mediaMaxCards"]:
-        out += [{"type": "media_pick", "cell": c} for c in range(CELLS)
-                if state.grid[c] != EMPTY and c not in picks]
+        out += [MEDIA_PICK[c] for c in range(CELLS) if state.grid[c] != EMPTY and c not in picks]
     if len(picks) >= 2:
         out += [{"type": "media_place", "cells": list(p)} for p in permutations(picks)
                 if list(p) != list(picks)]
-    out.append({"type": "media_done"})
+    out.append(MEDIA_DONE)
     return out

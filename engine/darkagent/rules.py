@@ -24,20 +24,14 @@ ACT_HANDLERS = {"spot": actions.apply_spot, "take": actions.apply_take,
 
 def normalise(action):
     """The canonical form of an action: optional fields that are None/False dropped, spies sorted.
-    An action already in canonical form (as every listed legal action is) is returned as is."""
-    if (None not in action.values() and action.get("super") is not False
-            and action.get("explosives") is not False and _spies_sorted(action.get("spies"))):
+    Only actions that may carry such fields are rebuilt; the others are returned as they are."""
+    if "spies" not in action and "super" not in action and "explosives" not in action \
+            and None not in action.values():
         return action
     out = {k: v for k, v in action.items() if v is not None and not (k in OPTIONAL_FALSE and v is False)}
     if isinstance(out.get("spies"), list):
         out["spies"] = sorted(out["spies"])
     return out
-
-
-def _spies_sorted(spies):
-    if not isinstance(spies, list):
-        return True
-    return all(spies[i] <= spies[i + 1] for i in range(len(spies) - 1))
 
 
 class DarkAgent(Game):

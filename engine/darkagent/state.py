@@ -27,7 +27,11 @@ class DarkAgentConfig:
 
     def to_json(self):
         """A plain dict."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        values = self.__dict__
+        return {name: values[name] for name in _CONFIG_FIELDS}
+
+
+_CONFIG_FIELDS = tuple(f.name for f in fields(DarkAgentConfig))
 
 
 @dataclass(frozen=True)

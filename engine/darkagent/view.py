@@ -12,6 +12,7 @@ from .data import (
     AIM_NAMES,
     CARDS,
     DEPTH,
+    EMPTY,
     EQUIP_BASE,
     EQUIP_INDEX,
     EQUIPMENT,
@@ -59,13 +60,12 @@ def view(state, seat):
 
 def _grid_view(grid):
     """The theatre as lines of cell descriptions (fresh dicts copied from a per-code table)."""
-    table = _DESCRIPTIONS
-    cells = [None if code < 0 else dict(table[code]) for code in grid]
+    cells = [None if item is None else item.copy() for item in map(_DESCRIPTIONS.__getitem__, grid)]
     return [cells[i:i + DEPTH] for i in range(0, LINES * DEPTH, DEPTH)]
 
 
 _DESCRIPTIONS = {code: describe(code) for code in
-                 list(range(len(CARDS))) + [EQUIP_BASE + i for i in range(len(EQUIPMENT))] +
+                 [EMPTY] + list(range(len(CARDS))) + [EQUIP_BASE + i for i in range(len(EQUIPMENT))] +
                  [spy_code(seat, level) for seat in range(NATIONS) for level in SPY_LEVELS]}
 
 
