@@ -98,7 +98,7 @@ def double_moves(sats, seat):
 
     The result depends only on the per-line counts of own satellites and of free slots, so it
     is memoised on those (a few thousand layouts cover whole series of matches)."""
-    return _double_moves(tuple(line.count(seat) for line in sats), tuple(len(line) for line in sats))
+    return _double_moves(tuple([line.count(seat) for line in sats]), tuple([len(line) for line in sats]))
 
 
 @lru_cache(maxsize=16384)
@@ -148,28 +148,18 @@ def apply_moves(sats, seat, moves):
 
 def swaps(sats, seat):
     """[(src, dst, owner)]: swap one own satellite in src with `owner`'s in another line dst."""
-    lockable_neutral = RULE["neutralLinesLockable"]
-    partners = [swap_partners(owners, lockable_neutral) for owners in sats]
-    within = RULE["swapWithinSameLine"]
-    out = []
-    for src in range(LINES):
-        if seat not in sats[src]:
-            continue
-        for dst in range(LINES):
-            if dst == src and not within:
-                continue
-            for owner in partners[dst]:
-                if owner != seat:
-                    out.append((src, dst, owner))
-    return out
+    lockable_neutral, within = RULE["neutralLinesLockable"], RULE["swapWithinSameLine"]
+    partners = [swap_partners(owners, seat, lockable_neutral) for owners in sats]
+    return [(src, dst, owner) for src in range(LINES) if seat in sats[src]
+            for dst in range(LINES) if dst != src or within for owner in partners[dst]]
 
 
 @cache
-def swap_partners(owners, lockable_neutral):
-    """The distinct owners (ascending) of a line's satellites that may be swapped with: all of
-    them unless one player holds the whole line (a locked line; neutral only if lockable)."""
-    return tuple(owner for owner in sorted(set(owners))
-                 if not ((owner != NEUTRAL or lockable_neutral) and owners.count(owner) == SLOTS))
+def swap_partners(owners, seat, lockable_neutral):
+    """The owners (ascending, `seat` excluded) of a line's satellites that `seat` may swap with:
+    all of them unless one player holds the whole line (a locked line; neutral only if lockable)."""
+    return tuple(owner for owner in sorted(set(owners)) if owner != seat and
+                 not ((owner != NEUTRAL or lockable_neutral) and owners.count(owner) == SLOTS))
 
 
 def apply_swap(sats, seat, src, dst, owner):
