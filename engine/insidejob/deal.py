@@ -84,6 +84,20 @@ def initial_intel(roles):
     return tuple(start if role == "nervous_agent" else 1 for role in roles)
 
 
+_DEALT_ROLES = {}  # role per seat -> its `dealt_role_facts` (a few dozen deals at most)
+
+
+def dealt_role_facts(roles):
+    """(starting Intel per seat, role public per seat, an Accomplice dealt) of a role deal;
+    cached, as every playout deals one of only a few role tuples."""
+    facts = _DEALT_ROLES.get(roles)
+    if facts is None:
+        facts = _DEALT_ROLES[roles] = (initial_intel(roles),
+                                       tuple(role in PUBLIC_ROLES for role in roles),
+                                       "accomplice" in roles)
+    return facts
+
+
 def new_state(options, rng):
     """A freshly dealt state (see the module docstring), built as one field dict."""
     players = options["players"]
@@ -97,16 +111,16 @@ def new_state(options, rng):
     setup = InsideJobSetup(players, options["wagers"], options["risk_mode"], specials,
                            options["voluntary_special_reveal"], dealer, roles,
                            tuple(sorted(cards[dealt:])))
-    intel = initial_intel(roles)
+    intel, revealed, accomplice = dealt_role_facts(roles)
     lead = (dealer + 1) % players
     fields = {
         "setup": setup, "phase": DESIGNATE, "lead": lead, "turn": 0, "hands": hands,
         "intel": intel, "supply": INTEL_TOKENS - sum(intel),
-        "revealed": tuple([role in PUBLIC_ROLES for role in roles]),
+        "revealed": revealed,
         "deck": tuple(fast_shuffle(rng, mission_ids(options["risk_mode"]))), "drawn": (),
         "discarded": (), "mission": "", "trick": (), "tricks": (), "completed": (), "failed": (),
         "accomplice_target": -1, "votes": (), "result": ()}
-    if "accomplice" not in roles:  # else the Accomplice designates first (phase "designate")
+    if not accomplice:  # else the Accomplice designates first (phase "designate")
         open_trick(fields, lead, [])
     return state_of(fields)
 

@@ -129,21 +129,20 @@ def check_professor_wins(state, events):
 
 def run_threshold_reveals(state, start, events):
     """End check 8a: reveal every hidden seat at/over its threshold, clockwise from `start`;
-    repeats until a sweep reveals nobody (re-check after Tim Shady's steal, T11)."""
+    repeats until a sweep would reveal nobody (re-check after Tim Shady's steal, T11). A sweep
+    that would reveal nobody changes nothing, so `reveal_due` stands in for it."""
     setup = state.setup
     n = setup.players
-    if not reveal_due(setup, state.intel, state.revealed):
-        return state
-    changed = True
-    while changed and not state.result:
-        changed = False
+    thresholds = seat_thresholds(setup)[0]
+    while not state.result and reveal_due(setup, state.intel, state.revealed):
         for offset in range(n):
             seat = (start + offset) % n
-            if not state.revealed[seat] and state.intel[seat] >= threshold_for(setup, seat):
+            if not state.revealed[seat] and state.intel[seat] >= thresholds[seat]:
                 state = reveal(state, seat, events)
                 if state.result:
                     return state
-                changed = PROPOSALS["tim_steal_recheck"]
+        if not PROPOSALS["tim_steal_recheck"]:
+            break
     return state
 
 
@@ -212,8 +211,8 @@ def run_end_checks(fields, winner, gain, events):
 def voters(state):
     """Seats that vote: everyone but a revealed Tim Shady / Sleeper Agent (T5)."""
     roles, revealed = state.setup.roles, state.revealed
-    return tuple(s for s in range(state.setup.players)
-                 if not (revealed[s] and roles[s] in SILENT_WHEN_REVEALED))
+    return tuple([s for s in range(state.setup.players)
+                  if not (revealed[s] and roles[s] in SILENT_WHEN_REVEALED)])
 
 
 def start_vote(state, events):
@@ -254,8 +253,9 @@ def cast_vote(state, seat, targets, events):
     events.append({"public": {"type": "vote_cast"},
                    "private": {str(seat): {"targets": list(targets)}}})
     state = evolve(state, votes=votes)
-    if any(votes[s] is None for s in voters(state)):
-        return state
+    for voter in voters(state):
+        if votes[voter] is None:  # someone has yet to vote
+            return state
     counts = tally(votes, state.setup.players)
     events.append(public_event({"type": "votes_revealed",
                                 "votes": [None if v is None else list(v) for v in votes],

@@ -114,24 +114,27 @@ TRUMPS = {mid: m["trump"] for mid, m in MISSIONS.items()}
 
 
 _make_facts = tuple.__new__  # TrickFacts from a 6-tuple without the namedtuple's Python __new__
+CARD_VALUES = tuple(card % 13 + 1 for card in range(52))   # printed value per card id
+CARD_SUITS = tuple(card // 13 for card in range(52))       # printed suit per card id
 
 
 def trick_facts(plays, trump):
     """The TrickFacts of a finished trick (plays = ((seat, card, wagered), ...)); one pass."""
-    values, suits, trumps = [], [], []
+    values, suits, trumps, wagers = [], [], [], []
     position = 0
     for _, card, wagered in plays:
-        values.append(card % 13 + 1)
-        if wagered or card // 13 == trump:
+        values.append(CARD_VALUES[card])
+        wagers.append(wagered)
+        suit = CARD_SUITS[card]
+        if wagered or suit == trump:
             suits.append(trump)
             trumps.append(position)
         else:
-            suits.append(card // 13)
+            suits.append(suit)
         position += 1
-    led = plays[0][1] // 13
+    led = CARD_SUITS[plays[0][1]]
     return _make_facts(TrickFacts, (values, suits, led,
-                                    winning_position(values, suits, led, trumps), trumps,
-                                    [w for _, _, w in plays]))
+                                    winning_position(values, suits, led, trumps), trumps, wagers))
 
 
 def winning_position(values, suits, led, trumps):

@@ -36,7 +36,7 @@ def to_move(state):
         return (state.turn,)
     if phase == VOTE:
         votes = state.votes
-        return tuple(s for s in voters(state) if votes[s] is None)
+        return tuple([s for s in voters(state) if votes[s] is None])
     if phase == DESIGNATE:
         return (state.setup.roles.index("accomplice"),)
     return ()
@@ -75,12 +75,14 @@ def play_actions(state, seat):
 def legal_actions(state, seat):
     """The seat's legal actions (module docstring); [] when it may not act."""
     phase = state.phase
-    if phase == PLAY:
-        return play_actions(state, seat) if seat == state.turn else []
+    if phase == PLAY or phase == MISSION:
+        if seat != state.turn:  # to_move(state) == (state.turn,)
+            return []
+        if phase == PLAY:
+            return play_actions(state, seat)
+        return [{"type": "choose_mission", "mission": m} for m in mission_choices(state, seat)]
     if seat not in to_move(state):
         return []
-    if phase == MISSION:
-        return [{"type": "choose_mission", "mission": m} for m in mission_choices(state, seat)]
     if phase == VOTE:
         return [{"type": "vote", "targets": t} for t in vote_options(state, seat)]
     if phase == DESIGNATE:
