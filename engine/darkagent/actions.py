@@ -2,8 +2,6 @@
 the virology-lab effect. Each function returns (new_state, [events]) and never mutates input.
 """
 
-from engine.core import event
-
 from .attack import discard_from_hand, eliminate_spy
 from .data import (
     AIM_INDEX,
@@ -16,6 +14,7 @@ from .data import (
     spy_code,
     spy_owner,
 )
+from .events import event, public_event
 from .state import add_sorted, evolve, remove_one, replace_at
 
 
@@ -27,9 +26,9 @@ def apply_spot(state, seat, action):
     if action.get("super"):
         state = evolve(state, spotted=state.spotted + (cell,), sats_used=used,
                        super_token=replace_at(state.super_token, seat, False))
-        return state, [event({"spot": {"seat": seat, "cell": cell, "super": True}})]
+        return state, [public_event({"spot": {"seat": seat, "cell": cell, "super": True}})]
     state = evolve(state, spotted=state.spotted + (cell,), sats_used=used)
-    return state, [event({"spot": {"seat": seat, "cell": cell, "super": False}})]
+    return state, [public_event({"spot": {"seat": seat, "cell": cell, "super": False}})]
 
 
 def apply_take(state, seat, action):
@@ -39,7 +38,7 @@ def apply_take(state, seat, action):
     hands = replace_at(state.hands, seat, add_sorted(state.hands[seat], card))
     public = replace_at(state.hands_public, seat, add_sorted(state.hands_public[seat], card))
     state = evolve(state, hands=hands, hands_public=public, grid=replace_at(state.grid, cell, EMPTY))
-    return state, [event({"take": {"seat": seat, "cell": cell, "card": card}})]
+    return state, [public_event({"take": {"seat": seat, "cell": cell, "card": card}})]
 
 
 def deploy_spy(state, seat, cell):
@@ -51,7 +50,7 @@ def deploy_spy(state, seat, cell):
     state = evolve(state, grid=replace_at(state.grid, cell, spy_code(seat, level)),
                     reserve=replace_at(state.reserve, seat, state.reserve[seat][1:]),
                     wounded=replace_at(state.wounded, seat, wounded))
-    return state, event({"deploy": {"seat": seat, "cell": cell, "level": level}})
+    return state, public_event({"deploy": {"seat": seat, "cell": cell, "level": level}})
 
 
 def draw_equipment(state, seat, rng):
@@ -72,7 +71,7 @@ def apply_trigger(state, seat, action, rng):
     cell = action["cell"]
     name = CARDS[state.grid[cell]].name
     state = evolve(state, used_cells=state.used_cells + (cell,))
-    events = [event({"trigger": {"seat": seat, "cell": cell, "special": name}})]
+    events = [public_event({"trigger": {"seat": seat, "cell": cell, "special": name}})]
     if name == "supply":
         state, ev = draw_equipment(state, seat, rng)
         events.append(ev)
@@ -89,7 +88,7 @@ def apply_trigger(state, seat, action, rng):
 def apply_double_agent(state, seat, action):
     """Put the Double Agent token on a spotted enemy spy: it fights for you this turn."""
     cell = action["cell"]
-    return evolve(state, turned=cell), [event({"double_agent": {"seat": seat, "cell": cell}})]
+    return evolve(state, turned=cell), [public_event({"double_agent": {"seat": seat, "cell": cell}})]
 
 
 def apply_play(state, seat, action):
@@ -100,7 +99,7 @@ def apply_play(state, seat, action):
     for key in ("cell", "to"):
         if action.get(key) is not None:
             public["play"][key] = action[key]
-    events = [event(public)]
+    events = [public_event(public)]
     if card in ("rifle", "rocket_launcher", "bulletproof_jacket"):
         flag = {"rifle": "rifle", "rocket_launcher": "rocket", "bulletproof_jacket": "invulnerable"}[card]
         state = evolve(state, status=tuple(sorted(state.status + (flag,))))
@@ -127,7 +126,7 @@ def apply_virology(state, seat, action):
     state = evolve(state, grid=replace_at(state.grid, cell, EMPTY),
                     reserve=replace_at(state.reserve, owner, add_sorted(state.reserve[owner], level)),
                     virology_used=replace_at(state.virology_used, seat, True))
-    return state, [event({"virology": {"seat": seat, "cell": cell, "owner": owner, "level": level}})]
+    return state, [public_event({"virology": {"seat": seat, "cell": cell, "owner": owner, "level": level}})]
 
 
 def apply_jacket(state, seat, action):
@@ -138,5 +137,5 @@ def apply_jacket(state, seat, action):
     else:
         state = eliminate_spy(state, attacker, target)
     state = evolve(state, phase="act", pending=())
-    return state, [event({"jacket": {"seat": seat, "cell": target, "used": action["use"]}})]
+    return state, [public_event({"jacket": {"seat": seat, "cell": target, "used": action["use"]}})]
 

@@ -5,11 +5,19 @@ ATK = 4d6 + levels of the participating spies (the turned double agent included)
 DEF = printed defence, + 1d6 for spies and the Dark Agent. Success iff ATK >= DEF or four of a kind.
 """
 
-from engine.core import event
-
 from . import data
-from .data import AIM_INDEX, CARDS, EMPTY, RIFLE_BONUS, RULE, kind_of, level_of, spy_owner
+from .data import (
+    AIM_INDEX,
+    CARDS,
+    EMPTY,
+    RIFLE_BONUS,
+    RULE,
+    kind_of,
+    level_of,
+    spy_owner,
+)
 from .dice import resolve_roll
+from .events import public_event
 from .state import JACKET, add_sorted, evolve, remove_one, replace_at
 
 
@@ -65,7 +73,7 @@ def resolve_attack(state, seat, action, rng):
                          "spies": list(action["spies"]), "played": played, "dice": list(rolled),
                          "dice_used": list(used), "defender_die": die, "bonus": bonus,
                          "defence": defence, "success": success}}
-    events = [event(public)]
+    events = [public_event(public)]
     if success:
         state, more = _on_success(state, seat, target, code, kind)
         return state, events + more, False
@@ -85,10 +93,10 @@ def _on_success(state, seat, target, code, kind):
     if kind != "aim":
         return state, []
     state = evolve(state, bonus_aim=code, bonus_holder=seat)
-    events = [event({"objective": CARDS[code].name, "bonus_token_to": seat})]
+    events = [public_event({"objective": CARDS[code].name, "bonus_token_to": seat})]
     if state.cfg.objective_effects and CARDS[code].name == "space_control_centre":
         state = evolve(state, super_token=replace_at(state.super_token, seat, True))
-        events.append(event({"effect": "space_control_centre", "seat": seat}))
+        events.append(public_event({"effect": "space_control_centre", "seat": seat}))
     return state, events
 
 
@@ -97,13 +105,13 @@ def _hit_player_spy(state, seat, target, code):
     if "bulletproof_jacket" in state.hands[victim]:
         if state.cfg.jacket_defence == "auto":
             state = discard_from_hand(state, victim, "bulletproof_jacket")
-            return state, [event({"jacket": {"seat": victim, "cell": target, "used": True}})]
+            return state, [public_event({"jacket": {"seat": victim, "cell": target, "used": True}})]
         public = state.hands_public[victim]
         if "bulletproof_jacket" not in public:
             public = add_sorted(public, "bulletproof_jacket")
         state = evolve(state, phase=JACKET, pending=(seat, target, victim, level),
                         hands_public=replace_at(state.hands_public, victim, public))
-        return state, [event({"jacket_prompt": victim})]
+        return state, [public_event({"jacket_prompt": victim})]
     return eliminate_spy(state, seat, target), []
 
 
@@ -120,20 +128,20 @@ def _on_failure(state, seat, action, code, kind):
     if kind == "aim":
         markers = list(state.markers)
         markers[AIM_INDEX[CARDS[code].name]] += 1
-        events = [event({"attempt_marker": CARDS[code].name})]
+        events = [public_event({"attempt_marker": CARDS[code].name})]
         state = evolve(state, markers=tuple(markers))
         if RULE["objectiveFailureWoundsSpies"] and "invulnerable" not in state.status:
             state, wounded = wound_spies(state, seat, [c for c in action["spies"] if c != state.turned])
-            events.append(event({"wounded": {"seat": seat, "levels": wounded}}))
+            events.append(public_event({"wounded": {"seat": seat, "levels": wounded}}))
         return state, True, events
     status = set(state.status)
     events = []
     if "invulnerable" in status:
         status.discard("invulnerable")
-        events.append(event({"invulnerable_spent": seat}))
+        events.append(public_event({"invulnerable_spent": seat}))
     else:
         state, wounded = wound_spies(state, seat, [c for c in action["spies"] if c != state.turned])
-        events.append(event({"wounded": {"seat": seat, "levels": wounded}}))
+        events.append(public_event({"wounded": {"seat": seat, "levels": wounded}}))
     turn_over = True
     if kind == "sentinel" and "rifle" in status and "rifle_retry" not in status:
         status.add("rifle_retry")

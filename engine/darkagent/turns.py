@@ -5,10 +5,9 @@ Turn order is counter-clockwise: with seats listed clockwise and first player f,
 f, f-1, f-2, ... and the last player is f+1 (who holds the Double Agent token at the start).
 """
 
-from engine.core import event
-
 from . import board
 from .data import CARDS, DARK_CODE, ROUND_CAP, SOLO, SPY_BASE, spy_owner
+from .events import event, public_event
 from .state import ACT, MEDIA, MOVE, OVER, VOTE, evolve, replace_at
 
 TURN_RESET = {"spotted": (), "sats_used": (0,) * board.LINES, "used_cells": (), "status": (),
@@ -34,7 +33,7 @@ def apply_place(state, seat, action):
     sats = replace_at(state.sats, line, tuple(sorted(state.sats[line] + (seat,))))
     order = state.place_order[1:]
     state = evolve(state, sats=sats, place_order=order, phase=MOVE if not order else state.phase)
-    return state, [event({"place_satellite": {"seat": seat, "line": line}})]
+    return state, [public_event({"place_satellite": {"seat": seat, "line": line}})]
 
 
 def apply_move(state, seat, action):
@@ -49,7 +48,7 @@ def apply_move(state, seat, action):
                                      "with_line": action["with_line"], "owner": action["owner"]}}
     else:
         sats, public = state.sats, {"skip_satellites": seat}
-    return evolve(state, sats=sats, phase=ACT), [event(public)]
+    return evolve(state, sats=sats, phase=ACT), [public_event(public)]
 
 
 def end_action_phase(state, seat, failed):
@@ -59,9 +58,9 @@ def end_action_phase(state, seat, failed):
         code = state.grid[state.turned]
         holder = spy_owner(code) if code >= SPY_BASE else -1
         state = evolve(state, double_agent=holder, turned=-1)
-        events.append(event({"double_agent_to": holder}))
+        events.append(public_event({"double_agent_to": holder}))
     if not failed and "media" in state.status and sum(1 for c in state.grid if c >= 0) >= 2:
-        return evolve(state, phase=MEDIA), events + [event({"media": seat})]
+        return evolve(state, phase=MEDIA), events + [public_event({"media": seat})]
     state, more = next_turn(state)
     return state, events + more
 
@@ -71,14 +70,14 @@ def apply_media(state, seat, action):
     kind = action["type"]
     if kind == "media_pick":
         return evolve(state, media_picks=state.media_picks + (action["cell"],)), [
-            event({"media_pick": action["cell"]})]
+            public_event({"media_pick": action["cell"]})]
     events = []
     if kind == "media_place":
         grid = list(state.grid)
         for src, dst in zip(state.media_picks, action["cells"]):
             grid[dst] = state.grid[src]
         state = evolve(state, grid=tuple(grid))
-        events.append(event({"media_place": {"from": list(state.media_picks), "to": list(action["cells"])}}))
+        events.append(public_event({"media_place": {"from": list(state.media_picks), "to": list(action["cells"])}}))
     state, more = next_turn(state)
     return state, events + more
 
@@ -87,7 +86,7 @@ def next_turn(state):
     """Reset turn-scoped fields; the next seat's Phase 1, or the UN peace phase after the last."""
     if state.turn != last_player(state):
         nxt = (state.turn - 1) % state.cfg.players
-        return evolve(state, turn=nxt, phase=MOVE, **TURN_RESET), [event({"turn": nxt})]
+        return evolve(state, turn=nxt, phase=MOVE, **TURN_RESET), [public_event({"turn": nxt})]
     return un_peace_phase(state, TURN_RESET)
 
 
@@ -106,10 +105,10 @@ def un_peace_phase(state, changes=None):
     cfg = state.cfg
     changes = changes or {}
     if aims_captured(state) >= cfg.aim_limit and (not cfg.need_dark_agent or dark_agent_captured(state)):
-        return evolve(state, phase=OVER, end_reason="objectives", **changes), [event({"game_over": "objectives"})]
+        return evolve(state, phase=OVER, end_reason="objectives", **changes), [public_event({"game_over": "objectives"})]
     if state.round >= round_limit(cfg):
-        return evolve(state, phase=OVER, end_reason="rounds", **changes), [event({"game_over": "rounds"})]
-    return evolve(state, phase=VOTE, votes=(-1,) * cfg.players, **changes), [event({"un_vote": state.round})]
+        return evolve(state, phase=OVER, end_reason="rounds", **changes), [public_event({"game_over": "rounds"})]
+    return evolve(state, phase=VOTE, votes=(-1,) * cfg.players, **changes), [public_event({"un_vote": state.round})]
 
 
 def apply_vote(state, seat, action, rng):
@@ -122,7 +121,7 @@ def apply_vote(state, seat, action, rng):
     new_round = state.round + 1
     state = evolve(state, grid=grid, votes=(), round=new_round, turn=state.first,
                    phase=MOVE, rotations=state.rotations + passed)
-    return state, [event({"voted": seat}), event(public), event({"round": new_round})]
+    return state, [public_event({"voted": seat}), public_event(public), public_event({"round": new_round})]
 
 
 def tally_votes(state, rng, votes):
