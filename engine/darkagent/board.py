@@ -7,7 +7,7 @@ one of yours with another owner's satellite in another line (a line where a play
 satellites is locked). Lines never hold more than 3 satellites.
 """
 
-from functools import cache, lru_cache
+from functools import cache
 
 from .data import (
     CARDS,
@@ -94,16 +94,17 @@ def single_moves(sats, seat, frozen=()):
 
 def double_moves(sats, seat):
     """((a, b, c, d), ...): two different satellites moved (a->b then c->d), deduplicated by
-    net result (first in (a, b, c, d) order kept) and excluding moves that cancel out.
-
-    The result depends only on the per-line counts of own satellites and of free slots, so it
-    is memoised on those (a few thousand layouts cover whole series of matches)."""
-    return _double_moves(tuple([line.count(seat) for line in sats]), tuple([len(line) for line in sats]))
+    net result (first in (a, b, c, d) order kept) and excluding moves that cancel out."""
+    return double_moves_from_counts(*move_counts(sats, seat))
 
 
-@lru_cache(maxsize=16384)
-def _double_moves(own, sizes):
-    """`double_moves` from the counts. Only candidate lines are visited: a and c where the seat
+def move_counts(sats, seat):
+    """(own satellites per line, satellites per line): all that `double_moves` depends on."""
+    return tuple([line.count(seat) for line in sats]), tuple([len(line) for line in sats])
+
+
+def double_moves_from_counts(own, sizes):
+    """`double_moves` from `move_counts`. Only candidate lines are visited: a and c where the seat
     has satellites (a satellite moved into b may not move again, so c == a needs two there),
     b and d where there is room (d may also be a, which the first move emptied; d == b needs two
     free slots)."""

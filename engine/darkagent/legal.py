@@ -54,15 +54,19 @@ def legal_actions(state, seat):
 
 def move_actions(state, seat):
     """Phase 1: two-satellite moves (else single moves), swaps; skip only when nothing is legal."""
-    return list(_move_actions(state.sats, seat))
-
-
-@lru_cache(maxsize=4096)
-def _move_actions(sats, seat):
-    moves = board.double_moves(sats, seat) or board.single_moves(sats, seat)
-    out = [MOVE_SATELLITES[m] for m in moves]
+    sats = state.sats
+    out = list(_double_move_actions(*board.move_counts(sats, seat)))
+    if not out:
+        out = [MOVE_SATELLITES[m] for m in board.single_moves(sats, seat)]
     out += [SWAP_SATELLITE[swap] for swap in board.swaps(sats, seat)]
-    return tuple(out) or (SKIP_SATELLITES,)
+    return out or [SKIP_SATELLITES]
+
+
+@lru_cache(maxsize=16384)
+def _double_move_actions(own, sizes):
+    """The two-satellite move actions for the satellite counts: memoised, since a few thousand
+    layouts cover whole series of matches."""
+    return tuple([MOVE_SATELLITES[m] for m in board.double_moves_from_counts(own, sizes)])
 
 
 # Action dicts that depend on a few small ints only are built once and shared between the legal
