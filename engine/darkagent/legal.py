@@ -83,6 +83,12 @@ END_TURN = {"type": "end_turn"}
 MEDIA_DONE = {"type": "media_done"}
 TAKE, TRIGGER, DOUBLE_AGENT, MEDIA_PICK = (tuple({"type": kind, "cell": cell} for cell in range(CELLS))
                                            for kind in ("take", "trigger", "double_agent", "media_pick"))
+SUPPORT = {(cell, to): {"type": "trigger", "cell": cell, "to": to}
+           for cell in range(CELLS) for to in range(CELLS)}
+BINOCULARS = tuple({"type": "play", "card": "binoculars", "cell": cell} for cell in range(CELLS))
+RUBBER_BOAT = tuple({"type": "play", "card": "rubber_boat", "to": cell} for cell in range(CELLS))
+JET_PACK = {(cell, to): {"type": "play", "card": "jet_pack", "cell": cell, "to": to}
+            for cell in range(CELLS) for to in range(CELLS)}
 
 
 SPOT = tuple(tuple({"type": "spot", "line": line, "depth": d} for d in range(board.DEPTH))
@@ -195,7 +201,7 @@ def trigger_actions(state, seat, spotted):
         if name == "supply" and len(state.hands[seat]) < HAND_LIMIT and (state.deck or state.discard):
             out.append(TRIGGER[cell])
         elif name == "support" and state.reserve[seat]:
-            out += [{"type": "trigger", "cell": cell, "to": e} for e in empty_cells(state)]
+            out += [SUPPORT[cell, e] for e in empty_cells(state)]
         elif name == "media" and "media" not in state.status or name == "espionage" and state.double_agent != seat and state.turned < 0:
             out.append(TRIGGER[cell])
     return out
@@ -207,6 +213,7 @@ def empty_cells(state):
 
 
 STATUS_CARDS = {"rifle": "rifle", "rocket_launcher": "rocket", "bulletproof_jacket": "invulnerable"}
+PLAY = {card: {"type": "play", "card": card} for card in STATUS_CARDS}
 
 
 def play_actions(state, seat, spotted, own_spotted):
@@ -216,13 +223,12 @@ def play_actions(state, seat, spotted, own_spotted):
     for card in sorted(set(state.hands[seat])):
         if card in STATUS_CARDS:
             if STATUS_CARDS[card] not in state.status and (card != "bulletproof_jacket" or own_spotted):
-                out.append({"type": "play", "card": card})
+                out.append(PLAY[card])
         elif card == "binoculars":
             cells = spotted if RULE["binocularsTargetMustBeSpotted"] else range(CELLS)
-            out += [{"type": "play", "card": card, "cell": c} for c in cells
-                    if kind_of(state.grid[c]) == "aim"]
+            out += [BINOCULARS[c] for c in cells if kind_of(state.grid[c]) == "aim"]
         elif card == "rubber_boat" and state.reserve[seat]:
-            out += [{"type": "play", "card": card, "to": e} for e in empty_cells(state)]
+            out += [RUBBER_BOAT[e] for e in empty_cells(state)]
         elif card == "jet_pack":
             out += jet_pack_actions(state, seat, spotted)
     return out
@@ -235,7 +241,7 @@ def jet_pack_actions(state, seat, spotted):
     cells = spotted if RULE["jetPackTargetMustBeSpotted"] else range(CELLS)
     others = [c for c in cells if c != state.turned and grid[c] >= 0 and
               (kind_of(grid[c]) == "sentinel" or is_enemy_spy(grid[c], seat))]
-    return [{"type": "play", "card": "jet_pack", "cell": m, "to": o} for m in mine for o in others]
+    return [JET_PACK[m, o] for m in mine for o in others]
 
 
 def act_actions(state, seat):

@@ -85,8 +85,8 @@ def evolve(state, **changes):
     """A copy of `state` with `changes` (a fast dataclasses.replace without re-validation): one
     shallow copy of the field dict (unchanged tuples are shared), minus the per-state caches."""
     values = state.__dict__.copy()
-    for key in _CACHE_KEYS:
-        values.pop(key, None)
+    values.pop("_legal_cache", None)  # the per-state caches (_CACHE_KEYS) are not copied
+    values.pop("_outcome", None)
     values.update(changes)
     new = object.__new__(DarkAgentState)
     _set_attribute(new, "__dict__", values)

@@ -1,0 +1,23 @@
+"""Hot-path shortcuts keep the engine's contracts: copy-free public events are exactly the
+engine's event format, and a state copy never carries the per-state caches along."""
+
+import engine
+from engine.core import event
+from engine.darkagent import RULES
+from engine.darkagent.events import public_event
+from engine.darkagent.state import _CACHE_KEYS, evolve
+
+
+def test_public_event_is_the_core_format():
+    for public in ({"spot": {"seat": 0, "cell": 3, "super": False}}, {"turn": 1}, {}):
+        assert public_event(dict(public)) == event(public)
+        assert list(public_event(dict(public))) == list(event(public))
+
+
+def test_evolve_drops_the_per_state_caches():
+    state = RULES.new_state(RULES.validate_options({"players": 2}), engine.Rng(1))
+    RULES.legal_actions(state, state.place_order[0])
+    state.__dict__["_outcome"] = {"stale": True}
+    copy = evolve(state, round=2)
+    assert not set(_CACHE_KEYS) & set(copy.__dict__)
+    assert set(_CACHE_KEYS) <= set(state.__dict__)
