@@ -211,6 +211,8 @@ def run_end_checks(fields, winner, gain, events):
 def voters(state):
     """Seats that vote: everyone but a revealed Tim Shady / Sleeper Agent (T5)."""
     roles, revealed = state.setup.roles, state.revealed
+    if SILENT_WHEN_REVEALED.isdisjoint(roles):  # nobody can be silenced: everyone votes
+        return tuple(range(state.setup.players))
     return tuple([s for s in range(state.setup.players)
                   if not (revealed[s] and roles[s] in SILENT_WHEN_REVEALED)])
 

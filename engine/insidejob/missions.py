@@ -121,8 +121,7 @@ CARD_SUITS = tuple(card // 13 for card in range(52))       # printed suit per ca
 def trick_facts(plays, trump):
     """The TrickFacts of a finished trick (plays = ((seat, card, wagered), ...)); one pass."""
     values, suits, trumps, wagers = [], [], [], []
-    position = 0
-    for _, card, wagered in plays:
+    for position, (_, card, wagered) in enumerate(plays):
         values.append(CARD_VALUES[card])
         wagers.append(wagered)
         suit = CARD_SUITS[card]
@@ -131,7 +130,6 @@ def trick_facts(plays, trump):
             trumps.append(position)
         else:
             suits.append(suit)
-        position += 1
     led = CARD_SUITS[plays[0][1]]
     return _make_facts(TrickFacts, (values, suits, led,
                                     winning_position(values, suits, led, trumps), trumps, wagers))

@@ -12,12 +12,13 @@ Legal actions, in this deterministic order:
 - phase "vote" (every voter who has not voted, simultaneously): {"type": "vote", "targets":
   [seats]} with one target (sorted pairs for the Stubborn Agent; [] when nobody is eligible).
 
-The action dicts returned for "play" are shared, read-only objects (speed): do not mutate them.
+The action dicts returned for "play" and "choose_mission" are shared, read-only objects (speed):
+do not mutate them.
 """
 
 from bisect import bisect_left
 
-from .data import FREE_FOLLOW, PROPOSALS
+from .data import FREE_FOLLOW, MISSIONS, PROPOSALS
 from .flow import (cast_vote, finish_trick, mission_choices, reveal, run_threshold_reveals,
                    start_trick, vote_options, voters)
 from .state import DESIGNATE, MISSION, PLAY, VOTE, evolve, state_of
@@ -25,6 +26,7 @@ from .state import DESIGNATE, MISSION, PLAY, VOTE, evolve, state_of
 PLAY_ACTIONS = tuple(({"type": "play", "card": c, "wager": False},
                       {"type": "play", "card": c, "wager": True}) for c in range(52))
 PLAIN_PLAY_ACTIONS = tuple(plain for plain, _ in PLAY_ACTIONS)
+CHOOSE_ACTIONS = {m: {"type": "choose_mission", "mission": m} for m in MISSIONS}
 REVEAL_ACTION = {"type": "reveal"}
 VOLUNTARY = frozenset(PROPOSALS["voluntary_special_reveal_roles"])
 
@@ -80,7 +82,7 @@ def legal_actions(state, seat):
             return []
         if phase == PLAY:
             return play_actions(state, seat)
-        return [{"type": "choose_mission", "mission": m} for m in mission_choices(state, seat)]
+        return [CHOOSE_ACTIONS[m] for m in mission_choices(state, seat)]
     if seat not in to_move(state):
         return []
     if phase == VOTE:
