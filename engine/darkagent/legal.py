@@ -11,13 +11,32 @@ from functools import cache, lru_cache
 from itertools import permutations
 
 from . import board
+from .action_dicts import (
+    BINOCULARS,
+    DOUBLE_AGENT,
+    END_TURN,
+    JACKET_ANSWERS,
+    JET_PACK,
+    MEDIA_DONE,
+    MEDIA_PICK,
+    MOVE_SATELLITES,
+    PLACE_SATELLITE,
+    RUBBER_BOAT,
+    SKIP_SATELLITES,
+    SPOT,
+    SUPER_SPOT,
+    SUPPORT,
+    SWAP_SATELLITE,
+    TAKE,
+    TRIGGER,
+    VOTES,
+)
 from .data import (
     CARDS,
     CELLS,
     EMPTY,
     EQUIP_BASE,
     HAND_LIMIT,
-    NATIONS,
     RULE,
     SPY_BASE,
     is_enemy_spy,
@@ -37,16 +56,15 @@ def legal_actions(state, seat):
     if phase == PLACE:
         if not state.place_order or state.place_order[0] != seat:
             return []
-        return [{"type": "place_satellite", "line": line}
-                for line in range(len(state.sats)) if len(state.sats[line]) < board.SLOTS]
+        return [PLACE_SATELLITE[line] for line in range(len(state.sats)) if len(state.sats[line]) < board.SLOTS]
     if phase == VOTE:
         if state.votes[seat] != -1:
             return []
-        return [{"type": "vote", "rotate": True}, {"type": "vote", "rotate": False}]
+        return list(VOTES)
     if phase == JACKET:
         if seat != state.pending[2]:
             return []
-        return [{"type": "jacket", "use": True}, {"type": "jacket", "use": False}]
+        return list(JACKET_ANSWERS)
     if phase == MEDIA:
         return media_actions(state) if seat == state.turn else []
     return []
@@ -69,34 +87,6 @@ def _double_move_actions(own, sizes):
     return tuple([MOVE_SATELLITES[m] for m in board.double_moves_from_counts(own, sizes)])
 
 
-# Action dicts that depend on a few small ints only are built once and shared between the legal
-# lists (like every cached legal list, they are read-only for callers).
-_LINES = range(board.LINES)
-MOVE_SATELLITES = {moves: {"type": "move_satellites", "moves": list(moves)} for moves in
-                   [(a, b) for a in _LINES for b in _LINES if a != b] +
-                   [(a, b, c, d) for a in _LINES for b in _LINES for c in _LINES for d in _LINES
-                    if a != b and c != d]}
-SWAP_SATELLITE = {(a, b, owner): {"type": "swap_satellite", "line": a, "with_line": b, "owner": owner}
-                  for a in _LINES for b in _LINES for owner in range(board.NEUTRAL, NATIONS)}
-SKIP_SATELLITES = {"type": "skip_satellites"}
-END_TURN = {"type": "end_turn"}
-MEDIA_DONE = {"type": "media_done"}
-TAKE, TRIGGER, DOUBLE_AGENT, MEDIA_PICK = (tuple({"type": kind, "cell": cell} for cell in range(CELLS))
-                                           for kind in ("take", "trigger", "double_agent", "media_pick"))
-SUPPORT = {(cell, to): {"type": "trigger", "cell": cell, "to": to}
-           for cell in range(CELLS) for to in range(CELLS)}
-BINOCULARS = tuple({"type": "play", "card": "binoculars", "cell": cell} for cell in range(CELLS))
-RUBBER_BOAT = tuple({"type": "play", "card": "rubber_boat", "to": cell} for cell in range(CELLS))
-JET_PACK = {(cell, to): {"type": "play", "card": "jet_pack", "cell": cell, "to": to}
-            for cell in range(CELLS) for to in range(CELLS)}
-
-
-SPOT = tuple(tuple({"type": "spot", "line": line, "depth": d} for d in range(board.DEPTH))
-             for line in range(board.LINES))
-SUPER_SPOT = tuple(tuple({"type": "spot", "line": line, "depth": d, "super": True}
-                         for d in range(board.DEPTH)) for line in range(board.LINES))
-
-
 @lru_cache(maxsize=4096)
 def _spot_lines(sats, seat):
     """((line, own satellites, choices, choices with the Super Satellite), ...) for the lines
@@ -106,6 +96,7 @@ def _spot_lines(sats, seat):
 
 @cache
 def _line_spots(line, owners, seat):
+    """(line, own satellites, choices, choices with the Super Satellite) for one line."""
     reach = board.spot_range(owners, seat)
     base = line * board.DEPTH
     choices = tuple((base + d, SPOT[line][d] if d < reach else SUPER_SPOT[line][d])
