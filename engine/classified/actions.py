@@ -11,7 +11,7 @@ from .combat import attack_targets, start_attack
 from .common import (AUTO, DECISIONS, DEPLOY, card_fields, card_info, discard_from_limbo, ev, ev_private, limbo_add,
                      react_cards, react_window_opens, set_skip)
 from .data import GUILD
-from .state import (Frame, deck_without, free_slot, hand_without, pair_set, pop, push, remember, replace,
+from .state import (Frame, deck_without, hand_without, pop, push, remember, replace,
                     set_hand)
 
 SECRET_PARAMS = {"promo_4b"}  # Telepathy Vision's guess stays private (digest C25)
@@ -70,7 +70,9 @@ def play_card(state, seat, action, log, rng, from_hand=True):
     the turn's action is then resolving."""
     card, kind = action["card"], action["type"]
     if from_hand:
-        source = {"hands": pair_set(state.hands, seat, hand_without(state.hands[seat], card))}
+        hands = state.hands
+        rest = hand_without(hands[seat], card)
+        source = {"hands": (rest, hands[1]) if seat == 0 else (hands[0], rest)}
     else:
         deck, memory = deck_without(state, (card,))
         source = {"deck": deck, "deck_memory": memory}
@@ -90,9 +92,11 @@ def play_card(state, seat, action, log, rng, from_hand=True):
 
 def enlist_guard(state, seat, card, source, log, from_hand):
     """A Guard (or Sentinel) face down into the lowest free spot; Return to Sender may answer."""
-    slot = free_slot(state, seat)
-    row = state.guards[seat][:slot] + ((card, False, -1),) + state.guards[seat][slot + 1:]
-    state = replace(state, stage="resolving", guards=pair_set(state.guards, seat, row), **source)
+    guards = state.guards
+    row = guards[seat]
+    slot = row.index(None) if None in row else -1  # free_slot
+    row = row[:slot] + ((card, False, -1),) + row[slot + 1:]
+    state = replace(state, stage="resolving", guards=(row, guards[1]) if seat == 0 else (guards[0], row), **source)
     ev_private(log, {"event": "guard", "seat": seat, "slot": slot}, seat, card_info(state, card))
     if from_hand and react_window_opens(state, 1 - seat, "emerald_9"):
         state = push(state, Frame("window_rts", 1 - seat, (seat, slot)))
@@ -101,8 +105,15 @@ def enlist_guard(state, seat, card, source, log, from_hand):
 
 def start_deploy(state, seat, card, action, log, source):
     """Announce a Deploy; open the Pull the Plug window before the effect resolves."""
-    shown = {k: v for k, v in action.items() if k != "type" and k != "card"}
-    params = tuple(sorted((k, _freeze(v)) for k, v in shown.items())) if shown else ()
+    shown = {}  # the parameters (plain loops: an action has 2-4 fields)
+    for k, v in action.items():
+        if k != "type" and k != "card":
+            shown[k] = v
+    params = ()
+    if shown:
+        for k, v in shown.items():
+            params += ((k, _freeze(v)),)
+        params = tuple(sorted(params))
     if state.designs[card] in SECRET_PARAMS:
         ev_private(log, {"event": "deploy", "seat": seat, **card_fields(state, card), "params": {}},
                    seat, {"params": dict(params)})
@@ -121,8 +132,10 @@ def _freeze(value):
 
 def deploy_params(frame):
     """The parameters of a resolve_deploy frame as a dict."""
-    pairs = frame.secret[0] if frame.secret else frame.args[1]
-    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in pairs}
+    params = {}
+    for k, v in frame.secret[0] if frame.secret else frame.args[1]:
+        params[k] = list(v) if isinstance(v, tuple) else v
+    return params
 
 
 def process_resolve_deploy(state, frame, log, rng):

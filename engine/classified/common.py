@@ -92,12 +92,21 @@ def limbo_add(state, *cards):
 
 def limbo_remove(state, *cards):
     """State with cards released from resolution."""
-    return replace(state, limbo=tuple(c for c in state.limbo if c not in cards))
+    return replace(state, limbo=_without(state.limbo, cards))
 
 
 def discard_from_limbo(state, *cards):
     """Move cards from resolution onto the Discard Pile (last on top)."""
-    return replace(state, limbo=tuple(c for c in state.limbo if c not in cards), discard=state.discard + cards)
+    return replace(state, limbo=_without(state.limbo, cards), discard=state.discard + cards)
+
+
+def _without(pile, cards):
+    """The pile minus some cards, in order (a plain loop: piles in resolution hold 1-3 cards)."""
+    kept = ()
+    for c in pile:
+        if c not in cards:
+            kept += (c,)
+    return kept
 
 
 def finish_deploy_frame(seat, card):

@@ -57,17 +57,23 @@ def pool_for(number, promos):
 def build_designs(options, rng):
     """The design of each card id 0..17 for these options (random modes draw from rng)."""
     card_set = options["card_set"]
-    if card_set in SETS:
-        per_number = SET_DESIGNS[card_set]
-    elif card_set in RECOMMENDED:
-        per_number = RECOMMENDED[card_set]
-    elif card_set == "selection":
+    if card_set in FIXED_DESIGNS:  # a set or a recommended deck
+        return FIXED_DESIGNS[card_set]
+    if card_set == "selection":
         per_number = [resolve_entry(n, e) for n, e in enumerate(options["selection"], start=1)]
     elif card_set == "random_pairs":
         per_number = [rng.choice(pool_for(n, options["promos"])) for n in range(1, 10)]
     else:
         return tuple(rng.choice(pool_for(c // 2 + 1, options["promos"])) for c in range(18))
+    return per_card(per_number)
+
+
+def per_card(per_number):
+    """The design of each card id 0..17 from the design of each number 1..9 (two copies each)."""
     return tuple(per_number[c // 2] for c in range(18))
+
+
+FIXED_DESIGNS = {name: per_card(per_number) for name, per_number in {**SET_DESIGNS, **RECOMMENDED}.items()}
 
 
 def deal(options, rng):

@@ -13,12 +13,15 @@ from .state import free_slot, pair_set, push, replace, set_hand, set_slot
 
 
 def _own_slots(state, seat):
-    return [k for k, s in enumerate(state.guards[seat]) if s is not None]
+    row = state.guards[seat]
+    return [k for k in (0, 1, 2) if row[k] is not None]
 
 
 def _switch_options(state, seat, card):
-    mine, theirs = _own_slots(state, seat), _own_slots(state, 1 - seat)
-    out = [{"mode": "opponent", "slot": k, "slot2": j} for k in mine for j in theirs]
+    mine = _own_slots(state, seat)
+    if not mine:
+        return []
+    out = [{"mode": "opponent", "slot": k, "slot2": j} for k in mine for j in _own_slots(state, 1 - seat)]
     if state.discard:
         out += [{"mode": "discard", "slot": k} for k in mine]
     rest = [c for c in state.hands[seat] if c != card]
@@ -54,10 +57,11 @@ def switch_places(state, seat, card, params, log, rng):
 
 
 def _scavenge_options(state, seat, card):
-    rest = [c for c in state.hands[seat] if c != card]
     out = []
-    for take in state.discard[-3:]:
-        out += [{"take": take, "give": d} for d in sorted(rest + [take])]
+    if state.discard:
+        rest = [c for c in state.hands[seat] if c != card]
+        for take in state.discard[-3:]:
+            out += [{"take": take, "give": d} for d in sorted(rest + [take])]
     return out
 
 
@@ -85,18 +89,19 @@ def extra_protection(state, seat, card, params, log, rng):
 
 
 def _neutralize_options(state, seat, card):
-    flippable = [j for j, s in enumerate(state.guards[1 - seat])
-                 if s is not None and not (s[1] and PROPOSALS["neutralize_flip_face_down_only"])]
-    out = [{"mode": "flip", "slot2": j} for j in flippable]
+    face_down_only = PROPOSALS["neutralize_flip_face_down_only"]
+    out = []
+    for j, s in enumerate(state.guards[1 - seat]):
+        if s is not None and not (s[1] and face_down_only):
+            out.append({"mode": "flip", "slot2": j})
     pile = list(state.discard)
     if len(pile) >= 2:
-        orders = [[c for c in pile if c != top] + [top] for top in pile[:-1]]
-        orders.append(pile[::-1])
-        seen = []
-        for order in orders:
-            if order not in seen:
-                seen.append(order)
-        out += [{"mode": "rearrange", "order": o} for o in seen]
+        # each card but the top moved to the top, then the reversed pile (the same as the first
+        # order when the pile has 2 cards; the cards are distinct, so no other order repeats)
+        for i in range(len(pile) - 1):
+            out.append({"mode": "rearrange", "order": pile[:i] + pile[i + 1:] + pile[i:i + 1]})
+        if len(pile) > 2:
+            out.append({"mode": "rearrange", "order": pile[::-1]})
     if state.deck:
         out.append({"mode": "bottom"})
     return out

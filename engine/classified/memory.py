@@ -39,8 +39,11 @@ def update_hand_memory(old, new):
         before, after = old_hands[1 - seat], new_hands[1 - seat]
         if before == after:
             continue
+        gained = []  # cards that entered the hand where `seat` could see them (plain loops: tiny hands)
+        for c in after:
+            if c not in before and _was_visible(old, seat, c):
+                gained.append(c)
         known_before = memories[seat]
-        gained = [c for c in after if c not in before and _was_visible(old, seat, c)]
         if known_before:
             known = set(known_before)
             removed = [c for c in before if c not in after]
@@ -52,8 +55,10 @@ def update_hand_memory(old, new):
             known.update(gained)
             known.intersection_update(after)
             known = tuple(sorted(known))
+        elif gained:
+            known = tuple(sorted(gained))
         else:
-            known = tuple(sorted(gained)) if len(gained) > 1 else tuple(gained)
+            continue
         if known != known_before:
             memories = pair_set(memories, seat, known)
     return new if memories is new.hand_memory else replace(new, hand_memory=memories)
