@@ -183,12 +183,9 @@ def trigger_actions(state, seat, spotted):
     out = []
     grid = state.grid
     for cell in spotted:
-        code = grid[cell]
-        if code < 0 or code >= EQUIP_BASE or CARDS[code].kind != "special":
+        name = SPECIAL_NAMES.get(grid[cell])
+        if name is None or RULE["specialOncePerTurn"] and cell in state.used_cells:
             continue
-        if RULE["specialOncePerTurn"] and cell in state.used_cells:
-            continue
-        name = CARDS[code].name
         if name == "supply" and len(state.hands[seat]) < HAND_LIMIT and (state.deck or state.discard):
             out.append(TRIGGER[cell])
         elif name == "support" and state.reserve[seat]:
@@ -196,6 +193,9 @@ def trigger_actions(state, seat, spotted):
         elif name == "media" and "media" not in state.status or name == "espionage" and state.double_agent != seat and state.turned < 0:
             out.append(TRIGGER[cell])
     return out
+
+
+SPECIAL_NAMES = {code: card.name for code, card in enumerate(CARDS) if card.kind == "special"}
 
 
 def empty_cells(state):
@@ -228,11 +228,12 @@ def play_actions(state, seat, spotted, own_spotted):
 def jet_pack_actions(state, seat, spotted):
     """Swap one of your spies (anywhere) with a spotted enemy spy or sentinel."""
     grid = state.grid
-    mine = board.own_spy_cells(grid, seat, range(CELLS))
     cells = spotted if RULE["jetPackTargetMustBeSpotted"] else range(CELLS)
     others = [c for c in cells if c != state.turned and grid[c] >= 0 and
               (kind_of(grid[c]) == "sentinel" or is_enemy_spy(grid[c], seat))]
-    return [JET_PACK[m, o] for m in mine for o in others]
+    if not others:
+        return []
+    return [JET_PACK[m, o] for m in board.own_spy_cells(grid, seat, range(CELLS)) for o in others]
 
 
 def act_actions(state, seat):
