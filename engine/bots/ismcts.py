@@ -28,6 +28,7 @@ PARAMS = {
               "description": "virtual visits (won at half rate) given to the heuristic's move at the root"},
 }
 EXPLORATION = 0.7
+PLAYOUT_PARAMS = {"playout": True}  # tells a game's heuristic it may play lighter inside playouts
 
 
 def _frozen(value):
@@ -136,7 +137,7 @@ def guided_policy(rules, heuristic, percent, rng):
             return None
         view = {"state": rules.view(state, seat), "legal_actions": actions, "log": [],
                 "to_move": list(rules.to_move(state)), "finished": False}
-        return heuristic.choose(view, seat, rules, rng, {})
+        return heuristic.choose(view, seat, rules, rng, PLAYOUT_PARAMS)
 
     return policy
 

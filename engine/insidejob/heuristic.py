@@ -13,12 +13,14 @@
   wins in failed missions, and a large Intel pile raise suspicion; a player who later played
   a suit they had not followed is proven to be the Insider.
 - designate: a random other player. Ties are broken with `rng`, so the bot is deterministic.
+Inside a search bot's playouts (`params["playout"]`) it plays lighter: PLAYOUT_SAMPLES completions.
 """
 
 from .data import DECK, MISSIONS
 from .missions import judge_trick
 
 SAMPLES = 8
+PLAYOUT_SAMPLES = 3
 SABOTEURS = frozenset(("insider",))
 
 
@@ -48,10 +50,14 @@ def completions(state, seat, rng, count):
     after = n - len(state["trick"]) - 1
     seats = [(seat + k) % n for k in range(1, after + 1)]
     pool = unseen_cards(state)
+    size = len(pool)
+    take = min(after, size)
     out = []
     for _ in range(count):
-        cards = rng.sample(pool, min(after, len(pool)))
-        out.append([(s, c, False) for s, c in zip(seats, cards)])
+        for i in range(take):  # a partial Fisher-Yates shuffle: only the cards dealt are drawn
+            j = i + rng.randbelow(size - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        out.append([(s, c, False) for s, c in zip(seats, pool[:take])])
     return out
 
 
@@ -88,10 +94,10 @@ def play_score(state, seat, action, samples):
     return p_ok * 10 + p_win * (2 + 2 * on_table) - wager * 1.5 - value * 0.01
 
 
-def choose_play(view, seat, rng):
-    """The best-scoring legal play."""
+def choose_play(view, seat, rng, count=SAMPLES):
+    """The best-scoring legal play (scored over `count` sampled completions of the trick)."""
     state = view["state"]
-    samples = completions(state, seat, rng, SAMPLES)
+    samples = completions(state, seat, rng, count)
     best, best_score = None, None
     for action in view["legal_actions"]:
         if action["type"] != "play":
@@ -159,7 +165,8 @@ def choose(view, seat, rules, rng, params):
     legal = view["legal_actions"]
     kind = legal[0]["type"]
     if kind == "play":
-        return choose_play(view, seat, rng) or legal[0]
+        count = PLAYOUT_SAMPLES if params.get("playout") else SAMPLES
+        return choose_play(view, seat, rng, count) or legal[0]
     if kind == "choose_mission":
         return choose_mission(view, seat, rng)
     if kind == "vote":
