@@ -90,7 +90,7 @@ def _double_move_actions(own, sizes):
 @lru_cache(maxsize=4096)
 def _spot_lines(sats, seat):
     """((line, own satellites, choices, choices with the Super Satellite), ...) for the lines
-    where `seat` has satellites; a choice is (cell, spot action), depth ascending."""
+    where `seat` has satellites; choices are (cells, spot actions), depth ascending."""
     return tuple(_line_spots(line, owners, seat) for line, owners in enumerate(sats) if seat in owners)
 
 
@@ -98,10 +98,9 @@ def _spot_lines(sats, seat):
 def _line_spots(line, owners, seat):
     """(line, own satellites, choices, choices with the Super Satellite) for one line."""
     reach = board.spot_range(owners, seat)
-    base = line * board.DEPTH
-    choices = tuple((base + d, SPOT[line][d] if d < reach else SUPER_SPOT[line][d])
-                    for d in range(board.DEPTH))
-    return line, owners.count(seat), choices[:reach], choices
+    cells = tuple(range(line * board.DEPTH, (line + 1) * board.DEPTH))
+    actions = tuple(SPOT[line][d] if d < reach else SUPER_SPOT[line][d] for d in range(board.DEPTH))
+    return line, owners.count(seat), (cells[:reach], actions[:reach]), (cells, actions)
 
 
 def spot_actions(state, seat):
@@ -109,10 +108,14 @@ def spot_actions(state, seat):
     out = []
     spotted, used = state.spotted, state.sats_used
     with_super = state.super_token[seat]
+    spotted_lines = {cell // board.DEPTH for cell in spotted}
     for line, own, plain, extended in _spot_lines(state.sats, seat):
         if own > used[line]:
-            out += [action for cell, action in (extended if with_super else plain)
-                    if cell not in spotted]
+            cells, actions = extended if with_super else plain
+            if line in spotted_lines:
+                out += [action for cell, action in zip(cells, actions) if cell not in spotted]
+            else:
+                out += actions
     return out
 
 
