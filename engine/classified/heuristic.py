@@ -72,29 +72,43 @@ def choose(view, seat, rules, rng, params):
     state = view["state"]
     weights = suitcase_weights(state, seat)
     blocked = opponent_blocks(state, seat)
-    context = (state, seat, weights, blocked)
+    chances = _Chances(weights, blocked)
+    context = (state, seat, weights, blocked, chances)
     scored = [(score_action(action, context) + rng.random() * 1e-3, i) for i, action in enumerate(actions)]
     return actions[max(scored)[1]]
 
 
+class _Chances(dict):
+    """hit_chance per number for one decision, each computed once on first use."""
+
+    def __init__(self, weights, blocked):
+        super().__init__()
+        self.weights, self.blocked = weights, blocked
+        self.certainty = max(weights.values()) / sum(weights.values())
+
+    def __missing__(self, number):
+        value = self[number] = hit_chance(number, self.weights, self.blocked)
+        return value
+
+
 def score_action(action, context):
     """Heuristic value of one action."""
-    state, seat, weights, blocked = context
+    state, seat, weights, blocked, chances = context
     if state["stack"] and state["stack"][-1]["seat"] == seat:
         return score_decision(action, context)
     hand = state["players"][seat]["hand"] or []
     card = action.get("card")
     rest = [c for c in hand if c != card]
-    keep = max((hit_chance(NUMBER[c], weights, blocked) for c in rest), default=0.0)
+    keep = max((chances[NUMBER[c]] for c in rest), default=0.0)
     urgency = 2.0 if state["final_turns_left"] is not None else 1.0
     return KEEP_WEIGHT * urgency * keep + play_value(action, context, rest)
 
 
 def play_value(action, context, rest):
     """Value of the played card itself (apart from what stays in hand)."""
-    state, seat, weights, blocked = context
+    state, seat, weights, blocked, chances = context
     kind, card = action["type"], action.get("card")
-    certainty = max(weights.values()) / sum(weights.values())
+    certainty = chances.certainty
     if kind == "encrypt":
         return 0.05
     if kind == "guard":
@@ -140,7 +154,7 @@ def deploy_value(action, state, seat, certainty, rest):
 
 def score_decision(action, context):
     """Pending decisions: block when possible, answer truthfully (any option), pick likely numbers."""
-    state, seat, weights, blocked = context
+    state, seat, weights, blocked, chances = context
     kind = action["type"]
     frame = state["stack"][-1]
     if kind in ("react", "resilience"):
@@ -156,11 +170,11 @@ def score_decision(action, context):
             return -abs(inside / sum(weights.values()) - 0.5)
         return weights.get(action["number"], 0)
     if kind == "swap" and "take" in action:
-        return hit_chance(NUMBER[action["take"]], weights, blocked) - hit_chance(NUMBER[action["give"]], weights, blocked)
+        return chances[NUMBER[action["take"]]] - chances[NUMBER[action["give"]]]
     if kind == "swap" and "card" in action:
         tucked = [i["tucked"] for i in state["players"][seat]["play_area"] if i["card"] == action["card"]][0]
         held = state["players"][seat]["hand"][0]
-        return hit_chance(NUMBER[tucked], weights, blocked) - hit_chance(NUMBER[held], weights, blocked)
+        return chances[NUMBER[tucked]] - chances[NUMBER[held]]
     if kind == "discard":
-        return -hit_chance(NUMBER[action["card"]], weights, blocked)
+        return -chances[NUMBER[action["card"]]]
     return 0.0
