@@ -4,8 +4,10 @@ For each game and pairing A vs B, match i gives bot A the seat i mod n and bot B
 seat, so each seat position is played equally often. Reported, with 95% intervals: A's win rate
 (its seat won); the mean win rate of the B seats in those matches; and the baseline that matters
 in games where seats share wins (Inside Job's Agents, shared victories): B's own win rate in the
-same seat on the same seeds when every seat is B. A beats B when its rate clears that baseline; "gain (paired)" is A's rate minus that baseline
-with a paired 95% interval (same seeds, same seat), so A clearly beats B when its low end is > 0.
+same seat on the same seeds when every seat is B. A beats B when its rate clears that baseline. "points gain (paired)" is the fairest single
+figure: A's points minus B's points in the same seat on the same seeds (a win shared by k seats
+is worth 1/k, so a 2-player tie is half a win) with a paired 95% interval; A clearly beats B when
+its low end is above 0.
 For cooperative games (If Then codebreakers, Inside Job Agents) it also reports the team's win
 rate when every seat is played by the same bot.
 Usage: python bench/bench_bots.py [--matches 1000] [--budget-ms 200] [--games ...] [--pairs ...]
@@ -47,10 +49,10 @@ CLOCKS = {"cpu": time.process_time, "wall": time.monotonic}
 CLOCK = time.process_time
 
 
-def paired_gain(a_wins, b_wins, z=1.96):
-    """(mean, low, high) of A's win minus B's win in the same seat on the same seed: a paired
-    95% interval, tighter than comparing the two Wilson intervals."""
-    diffs = [int(a) - int(b) for a, b in zip(a_wins, b_wins)]
+def paired_gain(a_points, b_points, z=1.96):
+    """(mean, low, high) of A's points minus B's points in the same seat on the same seed: a
+    paired 95% interval, tighter than comparing the two Wilson intervals."""
+    diffs = [a - b for a, b in zip(a_points, b_points)]
     n = len(diffs)
     if n < 2:
         return (float("nan"),) * 3
@@ -76,7 +78,8 @@ def _play(game_id, specs_for, seed, index):
 
 
 def play_match(args):
-    """(A won, B-seat win share) for one match; A sits at seat `index mod n`."""
+    """(A won, B-seat win share, A's points) for one match; A sits at seat `index mod n`.
+    Points: 1/k when A is one of k winners (a shared victory is split), else 0."""
     game_id, spec_a, spec_b, index = args
     match, n = _play(game_id, lambda n: [spec_a if s == index % n else spec_b for s in range(n)],
                      10_000 + index, index)
@@ -84,7 +87,9 @@ def play_match(args):
     outcome = match.rules.outcome(match.state) or {"winners": []}
     others = [s for s in range(n) if s != a_seat]
     b_share = sum(s in outcome["winners"] for s in others) / len(others) if others else float("nan")
-    return a_seat in outcome["winners"], b_share
+    winners = outcome["winners"]
+    points = 1 / len(winners) if a_seat in winners else 0.0
+    return a_seat in winners, b_share, points
 
 
 def team_match(args):
@@ -117,7 +122,7 @@ def main():
     ismcts_params = {"iterations": 200000, "budget_ms": args.budget_ms, **json.loads(args.ismcts)}
     with multiprocessing.Pool(2, initializer=_use_clock, initargs=(args.clock,)) as pool:
         print(f"{'game':<11}{'A vs B':<22}{'n':>6}{'A win %':>9}{'95% CI':>16}{'B seats %':>10}"
-              f"{'B in A seat %':>14}{'95% CI':>16}{'gain (paired)':>24}{'s':>7}")
+              f"{'B in A seat %':>14}{'95% CI':>16}{'points gain (paired)':>26}{'s':>7}")
         for game_id in args.games.split(","):
             names = {b["bot"] for b in bot_catalog(game_id)}
             spec = lambda name: validate_bot(game_id, {"bot": name, **(ismcts_params if name == "ismcts" else {})})  # noqa: E731
@@ -132,10 +137,10 @@ def main():
                 p, lo, hi = wilson(sum(r[0] for r in results), len(results))
                 b_seats = sum(r[1] for r in results if r[1] == r[1]) / len(results)
                 q, qlo, qhi = wilson(sum(r[0] for r in base), len(base))
-                d, dlo, dhi = paired_gain([r[0] for r in results], [r[0] for r in base])
+                d, dlo, dhi = paired_gain([r[2] for r in results], [r[2] for r in base])
                 print(f"{game_id:<11}{a + ' vs ' + b:<22}{len(results):>6}{100 * p:>9.1f}  [{100 * lo:5.1f},{100 * hi:5.1f}]"
                       f"{100 * b_seats:>10.1f}{100 * q:>14.1f}  [{100 * qlo:5.1f},{100 * qhi:5.1f}]"
-                      f"{100 * d:>+9.1f} [{100 * dlo:+5.1f},{100 * dhi:+5.1f}]"
+                      f"{100 * d:>+11.1f} [{100 * dlo:+5.1f},{100 * dhi:+5.1f}]"
                       f"{time.time() - started:>7.0f}", flush=True)
             if game_id in TEAM_GAMES:
                 for name in [b for b in args.team_bots.split(",") if b in names]:
