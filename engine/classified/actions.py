@@ -87,7 +87,7 @@ def play_card(state, seat, action, log, rng, from_hand=True):
         target = {k: action[k] for k in ("slot", "cover", "mine") if action.get(k)}
         target["slot"] = action["slot"]
         return start_attack(state, seat, card, target, "enlist", log, rng)
-    return start_deploy(state, seat, card, action, log, source)
+    return start_deploy(state, seat, card, action, log, source, rng)
 
 
 def enlist_guard(state, seat, card, source, log, from_hand):
@@ -103,7 +103,7 @@ def enlist_guard(state, seat, card, source, log, from_hand):
     return state
 
 
-def start_deploy(state, seat, card, action, log, source):
+def start_deploy(state, seat, card, action, log, source, rng):
     """Announce a Deploy; open the Pull the Plug window before the effect resolves."""
     shown = {}  # the parameters (plain loops: an action has 2-4 fields)
     for k, v in action.items():
@@ -117,13 +117,18 @@ def start_deploy(state, seat, card, action, log, source):
     if state.designs[card] in SECRET_PARAMS:
         ev_private(log, {"event": "deploy", "seat": seat, **card_fields(state, card), "params": {}},
                    seat, {"params": dict(params)})
-        frames = (Frame("resolve_deploy", seat, (card,), (params,)),)
+        frame = Frame("resolve_deploy", seat, (card,), (params,))
     else:
         ev(log, {"event": "deploy", "seat": seat, **card_fields(state, card), "params": shown})
-        frames = (Frame("resolve_deploy", seat, (card, params)),)
-    if react_window_opens(state, 1 - seat, "ruby_6"):
-        frames += (Frame("window_ptp", 1 - seat, (card,)),)
-    return replace(state, stage="resolving", limbo=state.limbo + (card,), stack=state.stack + frames, **source)
+        frame = Frame("resolve_deploy", seat, (card, params))
+    window = react_window_opens(state, 1 - seat, "ruby_6")
+    play = state.play
+    if window or play[0] or play[1]:  # the window, or a Cyber Trap check, comes before the effect
+        frames = (frame, Frame("window_ptp", 1 - seat, (card,))) if window else (frame,)
+        return replace(state, stage="resolving", limbo=state.limbo + (card,), stack=state.stack + frames, **source)
+    # Nothing can come between: resolve now, exactly as `settle` would pop and process the frame.
+    state = replace(state, stage="resolving", limbo=state.limbo + (card,), **source)
+    return process_resolve_deploy(state, frame, log, rng)
 
 
 def _freeze(value):

@@ -46,12 +46,13 @@ def update_hand_memory(old, new):
         known_before = memories[seat]
         if known_before:
             known = set(known_before)
-            removed = [c for c in before if c not in after]
-            if removed:
-                if all(is_visible_to(new, seat, c) for c in removed):
-                    known.difference_update(removed)
-                else:
-                    known = set()
+            for c in before:
+                if c not in after:  # a card left: forget everything unless `seat` saw where it went
+                    if is_visible_to(new, seat, c):
+                        known.discard(c)
+                    else:
+                        known = set()
+                        break
             known.update(gained)
             known.intersection_update(after)
             known = tuple(sorted(known))

@@ -115,12 +115,15 @@ def finish(state, winners, reason):
 
 def final_halves(state, seat):
     """Tie-break count of seat in halves: Guards 2, Extra Protection 1, correct Telepathy 4."""
-    halves = 2 * guard_count(state, seat)
+    halves = 0
     for slot in state.guards[seat]:
-        if slot is not None and slot[2] >= 0 and state.designs[slot[2]] == "citrine_6":
-            halves += 1
-    target = NUMBER[state.suitcases[1 - seat]]
-    halves += sum(4 for i in play_items(state, seat, "telepathy") if i[2] == target)
+        if slot is not None:
+            halves += 2
+            if slot[2] >= 0 and state.designs[slot[2]] == "citrine_6":
+                halves += 1
+    if state.play[seat]:
+        target = NUMBER[state.suitcases[1 - seat]]
+        halves += sum(4 for i in play_items(state, seat, "telepathy") if i[2] == target)
     return halves
 
 
@@ -133,7 +136,10 @@ def hits(state, seat):
     other = 1 - seat
     if number not in CODE[state.suitcases[other]]:
         return False
-    return all(NUMBER[s[0]] != number for s in state.guards[other] if s is not None)
+    for slot in state.guards[other]:
+        if slot is not None and NUMBER[slot[0]] == number:
+            return False
+    return True
 
 
 def end_game(state, log):
