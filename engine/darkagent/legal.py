@@ -43,7 +43,7 @@ from .data import (
     kind_of,
     level_of,
 )
-from .state import ACT, JACKET, MEDIA, MOVE, PLACE, VOTE
+from .state import ACT, JACKET, MEDIA, MOVE, PLACE, VOTE, sats_cache
 
 
 def legal_actions(state, seat):
@@ -87,11 +87,17 @@ def _double_move_actions(own, sizes):
     return tuple([MOVE_SATELLITES[m] for m in board.double_moves_from_counts(own, sizes)])
 
 
-@lru_cache(maxsize=4096)
-def _spot_lines(sats, seat):
+def _spot_lines(state, seat):
     """((line, own satellites, choices, choices with the Super Satellite), ...) for the lines
-    where `seat` has satellites; choices are (cells, spot actions), depth ascending."""
-    return tuple(_line_spots(line, owners, seat) for line, owners in enumerate(sats) if seat in owners)
+    where `seat` has satellites; choices are (cells, spot actions), depth ascending. Cached with
+    the satellites (a turn's Phase 2 states share them)."""
+    cache = sats_cache(state)
+    key = ("spot_lines", seat)
+    lines = cache.get(key)
+    if lines is None:
+        lines = cache[key] = tuple(_line_spots(line, owners, seat)
+                                   for line, owners in enumerate(state.sats) if seat in owners)
+    return lines
 
 
 @cache
@@ -109,7 +115,7 @@ def spot_actions(state, seat):
     spotted, used = state.spotted, state.sats_used
     with_super = state.super_token[seat]
     spotted_lines = {cell // board.DEPTH for cell in spotted}
-    for line, own, plain, extended in _spot_lines(state.sats, seat):
+    for line, own, plain, extended in _spot_lines(state, seat):
         if own > used[line]:
             cells, actions = extended if with_super else plain
             if line in spotted_lines:

@@ -4,6 +4,10 @@ Cells are numbered `line * DEPTH + depth` (depth 0 = nearest the satellites). `s
 sorted tuple of satellite owners in that line (NEUTRAL = -1). Per-seat tuples are indexed by seat.
 Turn-scoped fields (spotted, sats_used, used_cells, status, turned, media_picks) are reset at the
 start of every turn.
+
+Caches ride in the state's __dict__ (never in its JSON): `_legal_cache` and `_outcome` belong to
+one state and are dropped by `evolve`; `_sats_cache` holds facts derived from `sats` alone and
+is handed on to copies until `sats` changes.
 """
 
 from dataclasses import dataclass, fields
@@ -78,15 +82,19 @@ _TUPLE_OF_TUPLES = ("sats", "reserve", "wounded", "hands", "hands_public", "capt
 
 
 _CACHE_KEYS = ("_legal_cache", "_outcome")
+SATS_CACHE = "_sats_cache"
 _set_attribute = object.__setattr__
 
 
 def evolve(state, **changes):
     """A copy of `state` with `changes` (a fast dataclasses.replace without re-validation): one
-    shallow copy of the field dict (unchanged tuples are shared), minus the per-state caches."""
+    shallow copy of the field dict (unchanged tuples are shared), minus the per-state caches and,
+    when the satellites change, the satellite-derived cache."""
     values = state.__dict__.copy()
     values.pop("_legal_cache", None)  # the per-state caches (_CACHE_KEYS) are not copied
     values.pop("_outcome", None)
+    if "sats" in changes:
+        values.pop(SATS_CACHE, None)
     values.update(changes)
     new = object.__new__(DarkAgentState)
     _set_attribute(new, "__dict__", values)
@@ -112,6 +120,14 @@ def state_to_json(state):
     out["last_roll"] = [list(roll[0]), list(roll[1])] + list(roll[2:]) if roll else []
     out["cfg"] = state.cfg.to_json()
     return out
+
+
+def sats_cache(state):
+    """The dict of facts derived from `state.sats` alone, shared by copies with the same sats."""
+    cache = state.__dict__.get(SATS_CACHE)
+    if cache is None:
+        cache = state.__dict__[SATS_CACHE] = {}
+    return cache
 
 
 def state_from_json(data):

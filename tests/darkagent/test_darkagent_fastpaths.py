@@ -1,11 +1,12 @@
 """Hot-path shortcuts keep the engine's contracts: copy-free public events are exactly the
-engine's event format, and a state copy never carries the per-state caches along."""
+engine's event format, a state copy never carries the per-state caches along, and facts cached
+with the satellites are handed on only while the satellites stay the same."""
 
 import engine
 from engine.core import event
 from engine.darkagent import RULES
 from engine.darkagent.events import public_event
-from engine.darkagent.state import _CACHE_KEYS, evolve
+from engine.darkagent.state import _CACHE_KEYS, SATS_CACHE, evolve, sats_cache
 
 
 def test_public_event_is_the_core_format():
@@ -21,3 +22,11 @@ def test_evolve_drops_the_per_state_caches():
     copy = evolve(state, round=2)
     assert not set(_CACHE_KEYS) & set(copy.__dict__)
     assert set(_CACHE_KEYS) <= set(state.__dict__)
+
+
+def test_satellite_facts_follow_the_satellites():
+    state = RULES.new_state(RULES.validate_options({"players": 2}), engine.Rng(1))
+    sats_cache(state)["fact"] = 1
+    assert sats_cache(evolve(state, round=2)) == {"fact": 1}
+    moved = evolve(state, sats=((0,),) + state.sats[1:])
+    assert SATS_CACHE not in moved.__dict__ and sats_cache(moved) == {}
