@@ -1,0 +1,81 @@
+"""Guards for the playout speed work: the fast paths must not change behaviour.
+
+The digest covers whole random playouts under every conformance option set: each legal-action
+list (with its dict key order), the chosen action, the log, the RNG position, the final state's
+JSON and the outcome. Its value was computed with the engine as it was before the speed work
+(commit 375ba91), so any change of behaviour shows up here.
+"""
+
+import hashlib
+import json
+
+from engine import Rng
+from engine.classified import RULES
+from engine.classified.effects_cards import _neutralize_options
+from engine.classified.state import replace, state_to_json
+from tests.classified.helpers import act, scenario
+
+DIGEST_BEFORE_SPEED_WORK = "ee3cac43a5701779a3a1de5f944b5bf4953d2e73c634d993e19360e3ea0bcfed"
+
+
+def playout_digest(matches):
+    """sha256 over `matches` random playouts per conformance option set."""
+    digest = hashlib.sha256()
+    for index, options in enumerate(RULES.conformance_options):
+        options = RULES.validate_options(options)
+        for seed in range(matches):
+            rng, pick = Rng(seed * 10 + index), Rng(seed + 77)
+            state = RULES.new_state(options, rng)
+            while RULES.to_move(state):
+                seat = RULES.to_move(state)[0]
+                legal = RULES.legal_actions(state, seat)
+                action = legal[pick.randbelow(len(legal))]
+                state, log = RULES.apply(state, seat, action, rng)
+                digest.update(json.dumps([seat, legal, log, rng.counter]).encode())
+            digest.update(json.dumps([RULES.state_to_json(state), RULES.outcome(state)]).encode())
+    return digest.hexdigest()
+
+
+def test_random_playouts_match_the_engine_before_the_speed_work():
+    assert playout_digest(25) == DIGEST_BEFORE_SPEED_WORK
+
+
+def _reference_rearranges(pile):
+    """Neutralize's listed orders as first written: each card but the top moved to the top,
+    then the reversed pile, without repeats."""
+    pile = list(pile)
+    if len(pile) < 2:
+        return []
+    orders = [[c for c in pile if c != top] + [top] for top in pile[:-1]] + [pile[::-1]]
+    seen = []
+    for order in orders:
+        if order not in seen:
+            seen.append(order)
+    return seen
+
+
+def test_neutralize_rearrange_orders_match_the_reference():
+    for size in range(0, 7):
+        pile = tuple(range(1, 2 * size, 2))[:size]
+        state = scenario(hands=((14, 0), (2, 4)), suitcases=(8, 12), discard=pile, leftover="deck")
+        listed = [o["order"] for o in _neutralize_options(state, 0, 14) if o["mode"] == "rearrange"]
+        assert listed == _reference_rearranges(pile), size
+
+
+def test_replace_is_a_shallow_copy_that_leaves_the_original_alone():
+    state = RULES.new_state(RULES.validate_options({}), Rng(5))
+    before = state_to_json(state)
+    copy = replace(state, turn=1 - state.turn, stage="resolving")
+    assert state_to_json(state) == before and type(copy) is type(state)
+    assert copy.turn == 1 - state.turn and copy.stage == "resolving" and copy.deck is state.deck
+    assert replace(copy, turn=state.turn, stage=state.stage) == state
+
+
+def test_a_deploy_waits_on_the_stack_while_a_pull_the_plug_window_is_open():
+    s = scenario(designs={0: "ruby_1", 1: "ruby_1", 10: "ruby_6", 11: "ruby_6"},
+                 hands=((0, 2), (10, 4)), suitcases=(8, 14), leftover="deck")
+    s, log = act(s, 0, {"type": "deploy", "card": 0})
+    assert [f.kind for f in s.stack] == ["resolve_deploy", "window_ptp"]
+    assert not [e for e in log if e["public"]["event"] == "answer"]
+    s, log = act(s, 1, {"type": "pass"})
+    assert [e["public"]["event"] for e in log][:2] == ["pass", "answer"]
