@@ -20,31 +20,39 @@ NO_GUARDS_AT_ALL = ((None, None, None), (None, None, None))  # nothing to attack
 
 def card_plays(state, seat, card, from_hand=True, has_spot=None):
     """Every legal way to play `card` now (encrypt, enlist, deploy)."""
-    out = [{"type": "encrypt", "card": card}]
-    guild = GUILD[card]
-    if guild != "A" and (None in state.guards[seat] if has_spot is None else has_spot):
-        out.append({"type": "guard", "card": card})
-    if guild != "G" and state.guards != NO_GUARDS_AT_ALL:
-        for target in attack_targets(state, seat, card):
-            target["type"] = "assassinate"
-            target["card"] = card
-            out.append(target)
-    handlers = DEPLOY.get(state.designs[card])
-    if handlers is not None:
-        for params in handlers[0](state, seat, card):  # option functions return fresh dicts
-            params["type"] = "deploy"
-            params["card"] = card
-            out.append(params)
+    return cards_plays(state, seat, (card,), None in state.guards[seat] if has_spot is None else has_spot)
+
+
+def cards_plays(state, seat, cards, has_spot):
+    """Every legal way to play each of `cards` now, card by card (one loop for a whole hand)."""
+    out = []
+    can_attack = state.guards != NO_GUARDS_AT_ALL
+    designs = state.designs
+    for card in cards:
+        out.append({"type": "encrypt", "card": card})
+        guild = GUILD[card]
+        if guild != "A" and has_spot:
+            out.append({"type": "guard", "card": card})
+        if guild != "G" and can_attack:
+            for target in attack_targets(state, seat, card):
+                target["type"] = "assassinate"
+                target["card"] = card
+                out.append(target)
+        handlers = DEPLOY.get(designs[card])
+        if handlers is not None:
+            for params in handlers[0](state, seat, card):  # option functions return fresh dicts
+                params["type"] = "deploy"
+                params["card"] = card
+                out.append(params)
     return out
 
 
 def main_actions(state, seat):
     """The legal main actions of the seat to move."""
-    out = [{"type": "cancel_trap"}] if state.play[1 - seat] and can_cancel_trap(state, seat) else []
-    has_spot = None in state.guards[seat]
-    for card in state.hands[seat]:
-        out += card_plays(state, seat, card, True, has_spot)
-    return out
+    plays = cards_plays(state, seat, state.hands[seat], None in state.guards[seat])
+    if state.play[1 - seat] and can_cancel_trap(state, seat):
+        return [{"type": "cancel_trap"}] + plays
+    return plays
 
 
 def can_cancel_trap(state, seat):
