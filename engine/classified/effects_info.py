@@ -50,10 +50,9 @@ def test_access_codes(state, seat, card, params, log, rng):
     other = 1 - seat
     state = reveal_hand_to(state, other, seat, log, reason="test_access_codes")
     numbers = tuple(sorted({NUMBER[c] for c in state.hands[other]}))
-    state = push(state, finish_deploy_frame(seat, card))
     if numbers:
-        state = push(state, Frame("tac_pick", seat, (card,), numbers))
-    return state
+        return push(state, finish_deploy_frame(seat, card), Frame("tac_pick", seat, (card,), numbers))
+    return push(state, finish_deploy_frame(seat, card))
 
 
 def tac_options(state, frame):
@@ -75,8 +74,7 @@ def _equals(state, seat, card, n, log):
 def picking_petals(state, seat, card, params, log, rng):
     """The opponent names 1 number (2 when no Guards are in play) that is neither 3 nor theirs."""
     count = 2 if guard_count(state, 0) + guard_count(state, 1) == 0 else 1
-    state = push(state, finish_deploy_frame(seat, card))
-    return push(state, Frame("petals", 1 - seat, (card, count, ())))
+    return push(state, finish_deploy_frame(seat, card), Frame("petals", 1 - seat, (card, count, ())))
 
 
 def petals_options(state, frame):
@@ -129,8 +127,7 @@ def bookends(state, seat, card, params, log, rng):
 
 def interrogation(state, seat, card, params, log, rng):
     """The opponent names a Guild their Suitcase card does not have (their choice)."""
-    state = push(state, finish_deploy_frame(seat, card))
-    return push(state, Frame("interrogate", 1 - seat, (card,)))
+    return push(state, finish_deploy_frame(seat, card), Frame("interrogate", 1 - seat, (card,)))
 
 
 def interrogate_options(state, frame):
@@ -205,8 +202,7 @@ def shine_spotlights(state, seat, card, params, log, rng):
             if slot is not None and not slot[1]:
                 state = set_slot(state, s, k, (slot[0], True, slot[2]))
                 ev(log, {"event": "flip", "seat": s, "slot": k, **card_fields(state, slot[0])})
-    state = push(state, finish_deploy_frame(seat, card))
-    return push(state, Frame("spotlight", seat, (card,)))
+    return push(state, finish_deploy_frame(seat, card), Frame("spotlight", seat, (card,)))
 
 
 def spotlight_options(state, frame):
@@ -230,8 +226,7 @@ def loyalty_test(state, seat, card, params, log, rng):
     n = NUMBER[params["give"]]
     ev(log, {"event": "reveal", "seat": seat, **card_fields(state, params["give"])})
     state = remember(state, 1 - seat, [params["give"]])
-    state = push(state, finish_deploy_frame(seat, card))
-    return push(state, Frame("loyalty", 1 - seat, (card, n)))
+    return push(state, finish_deploy_frame(seat, card), Frame("loyalty", 1 - seat, (card, n)))
 
 
 def loyalty_options(state, frame):

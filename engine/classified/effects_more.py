@@ -220,8 +220,7 @@ def sandwich(state, seat, card, params, log, rng):
     ev(log, {"event": "sandwich_take", "seat": seat, "slot2": j},
        {seat: {"top": top, "bottom": bottom, "guard": card_info(state, guard)},
         other: {"guard": card_info(state, guard)}})
-    state = push(state, finish_deploy_frame(seat, card))
-    return push(state, Frame("sandwich", seat, (j, cover)))
+    return push(state, finish_deploy_frame(seat, card), Frame("sandwich", seat, (j, cover)))
 
 
 def sandwich_options(state, frame):

@@ -113,8 +113,7 @@ def no_return_mail(state, seat, card, params, log, rng):
     state = set_hand(state, seat, [c for c in state.hands[seat] if c != give])
     state = set_hand(state, other, state.hands[other] + (give,))
     ev(log, {"event": "mail_give", "seat": seat}, {other: {"card": give}})
-    state = push(state, finish_deploy_frame(seat, card))
-    return push(state, Frame("mail_return", other))
+    return push(state, finish_deploy_frame(seat, card), Frame("mail_return", other))
 
 
 def mail_options(state, frame):
