@@ -220,9 +220,23 @@ class Match:
 
     @property
     def rules(self):
-        """The rules object of this match's game."""
+        """The rules object of this match's game (a dict lookup: it is read several times a step)."""
+        rules = _games().get(self.game)
+        if rules is None:
+            from . import registry
+            return registry.get_game(self.game)  # raises UnknownGame
+        return rules
+
+
+_GAMES = None  # the registry's live {game id: rules} dict, looked up once (import cycle)
+
+
+def _games():
+    global _GAMES
+    if _GAMES is None:
         from . import registry
-        return registry.get_game(self.game)
+        _GAMES = registry.GAMES
+    return _GAMES
 
 
 def start(game_id, options=None, seed=0):
