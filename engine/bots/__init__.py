@@ -8,6 +8,7 @@ the caller derives without the match seed. `BOTS` maps bot names to their spec.
 import importlib
 
 from ..registry import get_game
+from .ismcts import GAME_DEFAULTS as ISMCTS_GAME_DEFAULTS
 from .ismcts import PARAMS as ISMCTS_PARAMS
 from .ismcts import choose_ismcts
 from .random_bot import choose_random
@@ -37,6 +38,7 @@ BOTS = {
     },
     "ismcts": {
         "choose": choose_ismcts, "params": ISMCTS_PARAMS, "clock": True,
+        "game_defaults": ISMCTS_GAME_DEFAULTS,
         "description": "information-set Monte Carlo tree search over sample_state; "
                        "iterations cap always, budget_ms caps wall time per move",
     },
@@ -55,6 +57,12 @@ def _plays(spec, game_id):
     return spec.get("needs") is None or spec["needs"](game_id) is not None
 
 
+def bot_params(spec, game_id):
+    """The bot's parameter specs for one game: its generic specs with the game's own defaults."""
+    own = (spec.get("game_defaults") or {}).get(game_id, {})
+    return {k: {**v, "default": own.get(k, v["default"])} for k, v in spec["params"].items()}
+
+
 def bot_catalog(game_id):
     """[{"bot", "description", "params"}] for the bots that play game_id."""
     entries = []
@@ -62,7 +70,7 @@ def bot_catalog(game_id):
         if not _plays(spec, game_id):
             continue
         entries.append({"bot": name, "description": spec["description"],
-                        "params": {k: dict(v) for k, v in spec["params"].items()}})
+                        "params": bot_params(spec, game_id)})
     return entries
 
 
@@ -73,13 +81,14 @@ def validate_bot(game_id, seat_spec):
     if spec is None or not _plays(spec, game_id):
         raise ValueError(f"unknown bot {name!r} for {game_id}")
     params = {}
+    specs = bot_params(spec, game_id)
     for key, value in seat_spec.items():
         if key in ("bot", "kind"):
             continue
-        if key not in spec["params"]:
+        if key not in specs:
             raise ValueError(f"unknown bot parameter {key!r}")
         params[key] = value
-    for key, pspec in spec["params"].items():
+    for key, pspec in specs.items():
         value = params.get(key, pspec["default"])
         if not isinstance(value, int) or isinstance(value, bool) or not (
                 pspec.get("min", value) <= value <= pspec.get("max", value)):

@@ -85,3 +85,15 @@ def test_ismcts_beats_random_on_the_toy_game():
         outcome = engine.render(play("toy", seats, seed), None)["outcome"]
         wins += ism in outcome["winners"]
     assert wins >= 18, wins
+
+
+def test_ismcts_defaults_can_differ_per_game_and_the_catalog_shows_them():
+    from engine.bots import bot_catalog
+    from engine.bots.ismcts import GAME_DEFAULTS, PARAMS
+    tuned = GAME_DEFAULTS["classified"]
+    assert validate_bot("classified", {"bot": "ismcts"})["guided"] == tuned["guided"]
+    assert validate_bot("toy", {"bot": "ismcts"})["guided"] == PARAMS["guided"]["default"]
+    assert validate_bot("classified", {"bot": "ismcts", "guided": 7})["guided"] == 7
+    entry = next(b for b in bot_catalog("classified") if b["bot"] == "ismcts")
+    assert entry["params"]["guided"]["default"] == tuned["guided"]
+    assert PARAMS["guided"]["default"] != tuned["guided"]  # the generic spec is left as it was
