@@ -47,6 +47,7 @@ def wilson(wins, n, z=1.96):
 
 CLOCKS = {"cpu": time.process_time, "wall": time.monotonic}
 CLOCK = time.process_time
+OPTIONS = {}  # game id -> match options (--options), default options otherwise
 
 
 def paired_gain(a_points, b_points, z=1.96):
@@ -63,7 +64,7 @@ def paired_gain(a_points, b_points, z=1.96):
 
 def _play(game_id, specs_for, seed, index):
     """Play one match to the end; `specs_for(n)` gives the per-seat bot specs. Returns (match, n)."""
-    match = engine.start(game_id, {}, seed)
+    match = engine.start(game_id, OPTIONS.get(game_id, {}), seed)
     n = match.rules.seat_count(match.options)
     specs = specs_for(n)
     rng = engine.Rng(index)
@@ -99,10 +100,11 @@ def team_match(args):
     return match.rules.outcome(match.state) or {"winners": [], "seats": []}
 
 
-def _use_clock(name):
-    """Pool initializer: the worker processes use the clock named on the command line."""
+def _configure(clock_name, options):
+    """Pool initializer: the worker processes use the clock and match options of the command line."""
     global CLOCK
-    CLOCK = CLOCKS[name]
+    CLOCK = CLOCKS[clock_name]
+    OPTIONS.update(options)
 
 
 def main():
@@ -116,14 +118,18 @@ def main():
     parser.add_argument("--ismcts", default="{}", help='extra ismcts parameters as JSON, e.g. {"prior": 120}')
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
                         help="what ismcts's budget_ms counts: CPU time of its process or wall time")
+    parser.add_argument("--options", default="{}",
+                        help='match options per game as JSON, e.g. {"darkagent": {"max_rounds": 10}}')
     args = parser.parse_args()
-    global CLOCK
-    CLOCK = CLOCKS[args.clock]
+    options = json.loads(args.options)
+    _configure(args.clock, options)
     ismcts_params = {"iterations": 200000, "budget_ms": args.budget_ms, **json.loads(args.ismcts)}
-    with multiprocessing.Pool(2, initializer=_use_clock, initargs=(args.clock,)) as pool:
+    with multiprocessing.Pool(2, initializer=_configure, initargs=(args.clock, options)) as pool:
         print(f"{'game':<11}{'A vs B':<22}{'n':>6}{'A win %':>9}{'95% CI':>16}{'B seats %':>10}"
               f"{'B in A seat %':>14}{'95% CI':>16}{'points gain (paired)':>26}{'s':>7}")
         for game_id in args.games.split(","):
+            if options.get(game_id):
+                print(f"{game_id:<11}options {json.dumps(options[game_id])}")
             names = {b["bot"] for b in bot_catalog(game_id)}
             spec = lambda name: validate_bot(game_id, {"bot": name, **(ismcts_params if name == "ismcts" else {})})  # noqa: E731
             for pair in [p for p in args.pairs.split(",") if p]:
