@@ -258,7 +258,10 @@ def to_move(match):
 
 
 def legal_actions(match, seat):
-    """The seat's legal actions now (empty when it may not act)."""
+    """The seat's legal actions now (empty when it may not act).
+
+    The list is new, but the action dicts in it may be shared, read-only tables of the game (as
+    are public log entries): copy one before changing it."""
     rules = match.rules
     if seat is None or rules.outcome(match.state) is not None or seat not in rules.to_move(match.state):
         return []

@@ -58,11 +58,14 @@ def check_playout(game_id, options, seed, invariance=True, sample_limit=6):
         seat = moving[pick.randbelow(len(moving))]
         actions = engine.legal_actions(match, seat)
         assert actions, f"seat {seat} must have a legal action at version {match.version}"
+        as_listed = dumps(actions)
         for action in pick.sample(actions, min(sample_limit, len(actions))):
             engine.step(match, seat, action)  # every sampled legal action applies
         action = pick.choice(actions)
         history.append((seat, action))
         match = engine.step(match, seat, action)
+        # legal-action dicts may be shared read-only tables: applying one must never change it
+        assert dumps(actions) == as_listed, "applying an action mutated the legal-action list"
     else:
         raise AssertionError(f"{game_id} did not finish within max_length={rules.max_length}")
     check_outcome(match, n_seats)
