@@ -84,12 +84,12 @@ def initial_intel(roles):
     return tuple(start if role == "nervous_agent" else 1 for role in roles)
 
 
-_DEALT_ROLES = {}  # role per seat -> its `dealt_role_facts` (a few dozen deals at most)
+_DEALT_ROLES = {}  # role per seat -> its `dealt_role_facts` (bounded: < 5,000 seatings exist)
 
 
 def dealt_role_facts(roles):
     """(starting Intel per seat, role public per seat, an Accomplice dealt) of a role deal;
-    cached, as every playout deals one of only a few role tuples."""
+    cached, as playouts deal the same few role seatings over and over."""
     facts = _DEALT_ROLES.get(roles)
     if facts is None:
         facts = _DEALT_ROLES[roles] = (initial_intel(roles),
@@ -115,8 +115,7 @@ def new_state(options, rng):
     lead = (dealer + 1) % players
     fields = {
         "setup": setup, "phase": DESIGNATE, "lead": lead, "turn": 0, "hands": hands,
-        "intel": intel, "supply": INTEL_TOKENS - sum(intel),
-        "revealed": revealed,
+        "intel": intel, "supply": INTEL_TOKENS - sum(intel), "revealed": revealed,
         "deck": tuple(fast_shuffle(rng, mission_ids(options["risk_mode"]))), "drawn": (),
         "discarded": (), "mission": "", "trick": (), "tricks": (), "completed": (), "failed": (),
         "accomplice_target": -1, "votes": (), "result": ()}
