@@ -19,6 +19,9 @@ def _mix(z):
     return z ^ (z >> 31)
 
 
+_COUNTER_MIXES = [_mix(c) for c in range(4096)]  # _mix(counter) needs no seed: first draws half price
+
+
 class Rng:
     """A seeded stream of 64-bit draws; `counter` counts the draws made so far."""
 
@@ -32,10 +35,13 @@ class Rng:
         """The next raw 64-bit draw."""
         # _mix(seed ^ _mix(counter)), written out once: this is the hottest call of a playout.
         z = self.counter = self.counter + 1
-        z = (z + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * _MUL1) & _MASK
-        z = ((z ^ (z >> 27)) * _MUL2) & _MASK
-        z = ((self.seed ^ z ^ (z >> 31)) + _GOLDEN) & _MASK
+        if z < 4096:
+            z = ((self.seed ^ _COUNTER_MIXES[z]) + _GOLDEN) & _MASK
+        else:
+            z = (z + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+            z = ((self.seed ^ z ^ (z >> 31)) + _GOLDEN) & _MASK
         z = ((z ^ (z >> 30)) * _MUL1) & _MASK
         z = ((z ^ (z >> 27)) * _MUL2) & _MASK
         return z ^ (z >> 31)
