@@ -25,11 +25,11 @@ RULES = engine.get_game("insidejob")
 def playouts(options, matches, seed=1):
     """Matches per second and actions per match of random playouts via the rules object."""
     options = RULES.validate_options(options)
-    pick = Rng(seed)
     actions = 0
     start, cpu_start = time.perf_counter(), time.thread_time()
     for i in range(matches):
         rng = Rng(seed * 1_000_003 + i)
+        pick = Rng(seed * 7_000_001 + i)  # one picker per match, as the other engine benches do
         state = RULES.new_state(options, rng)
         moving = RULES.to_move(state)
         while moving:
