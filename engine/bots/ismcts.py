@@ -19,6 +19,8 @@ and scored by the evaluation instead of played to the end.
 
 import math
 
+from ..rng import Rng
+
 PARAMS = {
     "iterations": {"default": 300, "type": "int", "min": 1, "max": 200000},
     "budget_ms": {"default": 0, "type": "int", "min": 0, "max": 60000},
@@ -128,17 +130,17 @@ def _playout(rules, state, rng, max_depth, policy=None):
             break
         seat = _mover(rules, state, rng)
         actions = rules.legal_actions(state, seat)
-        action = policy(state, seat, actions) if policy else None
+        action = policy(state, seat, actions, rng) if policy else None
         state, _ = rules.apply(state, seat, action or actions[rng.randbelow(len(actions))], rng)
     return state
 
 
-def guided_policy(rules, heuristic, percent, rng):
+def guided_policy(rules, heuristic, percent):
     """A playout policy that lets the game's heuristic pick `percent`% of the moves."""
     if heuristic is None or percent <= 0:
         return None
 
-    def policy(state, seat, actions):
+    def policy(state, seat, actions, rng):
         if len(actions) == 1 or rng.randbelow(100) >= percent:
             return None
         view = {"state": rules.view(state, seat), "legal_actions": actions, "log": [],
@@ -157,14 +159,17 @@ def choose_ismcts(view, seat, rules, rng, params, clock=None):
     stop_at = clock() + budget / 1000.0 if clock and budget else None
     root = _Node()
     heuristic = _heuristic(rules)
-    policy = guided_policy(rules, heuristic, params.get("guided", 0), rng)
+    policy = guided_policy(rules, heuristic, params.get("guided", 0))
     if heuristic is not None and params.get("prior", 0):
         _seed_prior(root, seat, heuristic.choose(view, seat, rules, rng, {}), params["prior"])
     for done in range(params.get("iterations", PARAMS["iterations"]["default"])):
         if stop_at is not None and done and clock() >= stop_at:
             break
-        state = rules.sample_state(view["state"], seat, rng)
-        _iterate(rules, root, state, rng, rules.max_length, seat, policy)
+        # a fresh stream per iteration, seeded from the bot's rng: reproducible, and its draws
+        # stay in the RNG's cheap first-4,096 range
+        draws = Rng(rng.next64())
+        state = rules.sample_state(view["state"], seat, draws)
+        _iterate(rules, root, state, draws, rules.max_length, seat, policy)
     legal_keys = {_key(seat, a): a for a in legal}
     ranked = sorted(((c.visits, k) for k, c in root.children.items() if k in legal_keys),
                     reverse=True)
