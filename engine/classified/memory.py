@@ -8,7 +8,7 @@ where the seat can see it; a hidden departure (Encrypt, a face-down Guard, a car
 the deck) makes it forget, since it cannot tell which card left.
 """
 
-from .state import pair_set, replace
+from .state import pair_set, working_fields
 
 
 def is_visible_to(state, seat, card):
@@ -30,7 +30,8 @@ def is_visible_to(state, seat, card):
 
 
 def update_hand_memory(old, new):
-    """`new` with both seats' hand memories reconciled with the hand changes of one step."""
+    """`new` with both seats' hand memories reconciled with the hand changes of one step
+    (`new` is the step's private result, edited in place; `old` is only read)."""
     old_hands, new_hands = old.hands, new.hands
     if old_hands == new_hands:
         return new
@@ -62,7 +63,9 @@ def update_hand_memory(old, new):
             continue
         if known != known_before:
             memories = pair_set(memories, seat, known)
-    return new if memories is new.hand_memory else replace(new, hand_memory=memories)
+    if memories is not new.hand_memory:
+        working_fields(new)["hand_memory"] = memories
+    return new
 
 
 def _was_visible(state, seat, card):

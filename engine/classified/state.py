@@ -66,6 +66,14 @@ class ClassifiedState:
 replace = evolve  # engine.core.evolve: one fresh `{**fields, **changes}` dict set whole
 
 
+def working_fields(state):
+    """The field dict of a state that is private to the step being computed, for editing in
+    place (no copy). Only for a state made during this `apply` / `new_state` call (never its
+    input, never one already returned): the turn machinery uses it on the state an action
+    produced. Returned states are never edited afterwards."""
+    return state.__dict__
+
+
 def blank_memory(size):
     """Deck memory for a deck nobody has looked at."""
     return ((-1,) * size, (-1,) * size)

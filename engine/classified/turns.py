@@ -4,55 +4,64 @@ the final no-draw round, and the end-of-game resolution (hit test and tie-breaks
 
 from .common import AUTO, card_info, ev, ev_private, peek
 from .data import CODE, NUMBER
-from .state import Frame, remember, guard_count, pair_set, play_items, push, replace, to_discard
+from .state import Frame, guard_count, pair_set, play_items, replace, working_fields
 
 
 def begin_turn(state, seat, log):
-    """Start seat's turn: Short Circuit check, draw (not in the final round), REACT cost."""
-    deck = state.deck
-    draw = state.final_left < 0 and deck
+    """Start seat's turn: Short Circuit check, draw (not in the final round), REACT cost.
+    `state` is private to the running step (state.working_fields): it is edited in place."""
+    fields = working_fields(state)
+    deck = fields["deck"]
+    draw = fields["final_left"] < 0 and deck
+    fields["turn"] = seat
+    fields["turn_no"] += 1
+    fields["stage"] = "action"
+    fields["stack"] = ()
     if draw:
         card = deck[0]
-        hands, memory = state.hands, state.deck_memory
+        hands, memory = fields["hands"], fields["deck_memory"]
         hand = tuple(sorted(hands[seat] + (card,)))
-        state = replace(state, turn=seat, turn_no=state.turn_no + 1, stage="action", stack=(),
-                        deck=deck[1:], deck_memory=(memory[0][1:], memory[1][1:]),
-                        hands=(hand, hands[1]) if seat == 0 else (hands[0], hand))
-        if memory[1 - seat][0] == card:  # the other seat had PEEKed this card
-            state = remember(state, 1 - seat, [card])
-    else:
-        state = replace(state, turn=seat, turn_no=state.turn_no + 1, stage="action", stack=())
-    if state.play[seat]:
-        circuits = play_items(state, seat, "short_circuit")
+        fields["hands"] = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+        fields["deck"] = deck[1:]
+        fields["deck_memory"] = (memory[0][1:], memory[1][1:])
+        other = 1 - seat
+        if memory[other][0] == card:  # the other seat had PEEKed this card (as `remember`)
+            known = fields["hand_memory"]
+            fields["hand_memory"] = pair_set(known, other, tuple(sorted(set(known[other]) | {card})))
+    play = fields["play"]
+    if play[seat]:
+        circuits = [i[0] for i in play[seat] if i[1] == "short_circuit"]
         if circuits:
             if guard_count(state, seat) == 3:
                 ev(log, {"event": "short_circuit", "seat": seat, "won": True})
                 return finish(state, (seat,), "short_circuit")
-            rest = tuple(i for i in state.play[seat] if i[1] != "short_circuit")
-            state = replace(state, play=pair_set(state.play, seat, rest))
-            state = to_discard(state, *[i[0] for i in circuits])
+            fields["play"] = pair_set(play, seat, tuple(i for i in play[seat] if i[1] != "short_circuit"))
+            fields["discard"] += tuple(circuits)
             ev(log, {"event": "short_circuit", "seat": seat, "won": False})
     if draw:
         ev_private(log, {"event": "draw", "seat": seat, "deck_left": len(deck) - 1}, seat, {"card": card})
-    if state.skip[seat]:
-        state = replace(state, skip=pair_set(state.skip, seat, False), stage="resolving")
+    if fields["skip"][seat]:
+        fields["skip"] = pair_set(fields["skip"], seat, False)
+        fields["stage"] = "resolving"
         ev(log, {"event": "skip_action", "seat": seat, "reason": "react_cost"})
         state = peek(state, seat, "deck_top", 1, log)
     return state
 
 
 def end_turn(state, log):
-    """Finish the current turn; start the final round or count it down; next turn or the end."""
-    if state.final_left < 0:
-        if not state.deck:
-            state = replace(state, final_left=2)
+    """Finish the current turn; start the final round or count it down; next turn or the end
+    (`state` is private to the running step: edited in place)."""
+    fields = working_fields(state)
+    if fields["final_left"] < 0:
+        if not fields["deck"]:
+            fields["final_left"] = 2
             ev(log, {"event": "final_round", "note": "each player takes one last turn without drawing"})
     else:
-        left = state.final_left - 1
-        state = replace(state, final_left=left)
+        left = fields["final_left"] - 1
+        fields["final_left"] = left
         if left == 0:
             return end_game(state, log)
-    return begin_turn(state, 1 - state.turn, log)
+    return begin_turn(state, 1 - fields["turn"], log)
 
 
 def is_final_turn(state):
@@ -82,7 +91,9 @@ def check_traps(state, log):
 
 
 def settle(state, log, rng):
-    """Run continuations until a seat must decide (or the match ends)."""
+    """Run continuations until a seat must decide (or the match ends). `state` is private to
+    the running step (made by this apply / new_state call): popping a continuation, the
+    final-turn offer and the turn machinery edit it in place instead of copying it."""
     while True:
         stage = state.stage
         if stage == "over":
@@ -98,12 +109,15 @@ def settle(state, log, rng):
             process = AUTO.get(top.kind)
             if process is None:
                 return state
-            state = process(replace(state, stack=stack[:-1]), top, log, rng)
+            working_fields(state)["stack"] = stack[:-1]
+            state = process(state, top, log, rng)
             continue
         if stage == "action" or stage == "pick":
             return state
         if stage == "resolving" and state.final_left > 0 and hiding_spot_offer(state):
-            state = push(replace(state, stage="wrap"), Frame("hiding_final", state.turn))
+            fields = working_fields(state)
+            fields["stage"] = "wrap"
+            fields["stack"] = stack + (Frame("hiding_final", state.turn),)
             continue
         state = end_turn(state, log)
 

@@ -79,3 +79,21 @@ def test_a_deploy_waits_on_the_stack_while_a_pull_the_plug_window_is_open():
     assert not [e for e in log if e["public"]["event"] == "answer"]
     s, log = act(s, 1, {"type": "pass"})
     assert [e["public"]["event"] for e in log][:2] == ["pass", "answer"]
+
+
+def test_states_returned_by_new_state_and_apply_are_never_changed_later():
+    """The turn machinery edits a step's private working state in place: every state handed
+    out (and the input of each step) must keep its JSON form after later steps."""
+    for index, options in enumerate(RULES.conformance_options):
+        options = RULES.validate_options(options)
+        for seed in range(8):
+            rng, pick = Rng(seed * 10 + index), Rng(seed + 5)
+            state = RULES.new_state(options, rng)
+            seen = [(state, json.dumps(state_to_json(state)))]
+            while RULES.to_move(state):
+                seat = RULES.to_move(state)[0]
+                legal = RULES.legal_actions(state, seat)
+                state, _ = RULES.apply(state, seat, legal[pick.randbelow(len(legal))], rng)
+                seen.append((state, json.dumps(state_to_json(state))))
+            for held, frozen in seen:
+                assert json.dumps(state_to_json(held)) == frozen
