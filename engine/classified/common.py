@@ -6,6 +6,8 @@ Handler tables (filled by the effect modules at import):
 - DECISIONS[kind] = (options(state, frame) -> [action dicts], handle(state, frame, action, log,
   rng) -> state); `handle` receives the state with the frame already popped.
 - AUTO[kind] = process(state, frame, log, rng) -> state (frame already popped).
+- CARD_ONLY_OPTIONS: the Deploy option functions whose list depends on the card alone (not on
+  the state or seat): actions.cards_plays builds their actions once and shares them.
 - RESECRET[kind] = secret(state, frame) -> tuple: recompute a frame's private data for a
   sampled state when the sampling seat cannot see it.
 """
@@ -18,6 +20,7 @@ DEPLOY = {}
 DECISIONS = {}
 AUTO = {}
 RESECRET = {}
+CARD_ONLY_OPTIONS = set()
 
 
 def design(state, card):

@@ -7,8 +7,9 @@ Cybernetic Cubic Tower, High Stakes Gamble, Telepathy Vision.
 """
 
 
-from .common import (DECISIONS, DEPLOY, RESECRET, answer, card_fields, card_info, discard_from_limbo, ev,
-                     finish_deploy_frame, limbo_remove, peek, reveal_hand_to, suitcase_number)
+from .common import (CARD_ONLY_OPTIONS, DECISIONS, DEPLOY, RESECRET, answer, card_fields, card_info,
+                     discard_from_limbo, ev, finish_deploy_frame, limbo_remove, peek, reveal_hand_to,
+                     suitcase_number)
 from .data import CODE, CODES, GUILD, GUILD_NAMES, NUMBER, circular_distance
 from .state import Frame, remember, free_slot, guard_count, pair_set, push, replace, set_slot
 from .turns import finish
@@ -22,6 +23,9 @@ def _numbers(state, seat, card):
 
 def _one(state, seat, card):
     return [{}]
+
+
+CARD_ONLY_OPTIONS.update((_numbers, _one))
 
 
 def _others(state, seat, card):
