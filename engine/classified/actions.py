@@ -137,24 +137,34 @@ def start_deploy(state, seat, card, action, log, source, rng):
     for k, v in action.items():
         if k != "type" and k != "card":
             shown[k] = v
+    window = react_window_opens(state, 1 - seat, "ruby_6")
+    play = state.play
+    secret = state.designs[card] in SECRET_PARAMS
+    if not (window or secret or play[0] or play[1]):
+        # Nothing can come between: resolve now, as `settle` would pop and process the frame
+        # (the effect gets the parameters deploy_params would give: sorted, lists as lists).
+        ev(log, {"event": "deploy", "seat": seat, **card_fields(state, card), "params": shown})
+        params = {}
+        for k in sorted(shown):
+            v = shown[k]
+            params[k] = list(v) if isinstance(v, (list, tuple)) else v
+        state = replace(state, stage="resolving", limbo=state.limbo + (card,), **source)
+        return DEPLOY[state.designs[card]][1](state, seat, card, params, log, rng)
     params = ()
     if shown:
         for k, v in shown.items():
             params += ((k, _freeze(v)),)
         params = tuple(sorted(params))
-    if state.designs[card] in SECRET_PARAMS:
+    if secret:
         ev_private(log, {"event": "deploy", "seat": seat, **card_fields(state, card), "params": {}},
                    seat, {"params": dict(params)})
         frame = Frame("resolve_deploy", seat, (card,), (params,))
     else:
         ev(log, {"event": "deploy", "seat": seat, **card_fields(state, card), "params": shown})
         frame = Frame("resolve_deploy", seat, (card, params))
-    window = react_window_opens(state, 1 - seat, "ruby_6")
-    play = state.play
     if window or play[0] or play[1]:  # the window, or a Cyber Trap check, comes before the effect
         frames = (frame, Frame("window_ptp", 1 - seat, (card,))) if window else (frame,)
         return replace(state, stage="resolving", limbo=state.limbo + (card,), stack=state.stack + frames, **source)
-    # Nothing can come between: resolve now, exactly as `settle` would pop and process the frame.
     state = replace(state, stage="resolving", limbo=state.limbo + (card,), **source)
     return process_resolve_deploy(state, frame, log, rng)
 

@@ -3,7 +3,7 @@
 from engine.errors import InvalidOptions
 
 from .data import DESIGNS, DIFFICULTY_ENCRYPTED, PROMO_DESIGNS, RECOMMENDED, SET_DESIGNS, SETS
-from .state import ClassifiedState, blank_memory
+from .state import blank_memory, fresh_state
 
 CARD_SETS = ("citrine", "emerald", "ruby", "recommended_1", "recommended_2", "recommended_3",
              "random_pairs", "random_full", "selection")
@@ -93,9 +93,5 @@ def deal(options, rng):
         suitcases = (cards[4], cards[5])
         rest = cards[6:]
     encrypted = tuple(rest[:n_enc])
-    return ClassifiedState(
-        designs=designs, deck=tuple(rest[n_enc:]), encrypted=encrypted,
-        encrypted_by=(-1,) * n_enc, discard=(), hands=hands, suitcases=suitcases,
-        suitcase_up=(False, False), epochs=(0, 0), guards=((None,) * 3, (None,) * 3),
-        play=((), ()), turn=first, turn_no=0, stage="pick" if options["suitcase_pick"] else "action",
-        first=first, deck_memory=blank_memory(len(rest) - n_enc))
+    return fresh_state(designs, tuple(rest[n_enc:]), encrypted, (-1,) * n_enc, hands, suitcases, first,
+                       "pick" if options["suitcase_pick"] else "action", first, blank_memory(len(rest) - n_enc))

@@ -66,6 +66,24 @@ class ClassifiedState:
 replace = evolve  # engine.core.evolve: one fresh `{**fields, **changes}` dict set whole
 
 
+def fresh_state(designs, deck, encrypted, encrypted_by, hands, suitcases, turn, stage, first, deck_memory):
+    """A new match's state: what `ClassifiedState(...)` with these fields (the rest at their
+    defaults, nothing discarded, no Guards or play items) builds, without the frozen
+    dataclass's per-field `__init__` (set as one field dict, like engine.core.evolve)."""
+    state = _new_object(ClassifiedState)
+    _set_attribute(state, "__dict__", {
+        "designs": designs, "deck": deck, "encrypted": encrypted, "encrypted_by": encrypted_by,
+        "discard": (), "hands": hands, "suitcases": suitcases, "suitcase_up": (False, False),
+        "epochs": (0, 0), "guards": ((None,) * 3, (None,) * 3), "play": ((), ()), "turn": turn,
+        "turn_no": 0, "stage": stage, "stack": (), "limbo": (), "skip": (False, False),
+        "final_left": -1, "sands_used": (False, False), "knowledge": ((), ()), "qa": (),
+        "result": (), "first": first, "deck_memory": deck_memory, "hand_memory": ((), ())})
+    return state
+
+
+_new_object, _set_attribute = object.__new__, object.__setattr__
+
+
 def working_fields(state):
     """The field dict of a state that is private to the step being computed, for editing in
     place (no copy). Only for a state made during this `apply` / `new_state` call (never its
