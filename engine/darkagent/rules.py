@@ -102,11 +102,17 @@ class DarkAgent(Game):
         return ()
 
     def legal_actions(self, state, seat):
-        """Legal actions (cached on the immutable state)."""
-        cache = state.__dict__.setdefault("_legal_cache", {})
-        if seat not in cache:
-            cache[seat] = [] if state.phase == OVER or seat is None else legal.legal_actions(state, seat)
-        return cache[seat]
+        """Legal actions (cached on the immutable state, in its `_legal_cache` slot)."""
+        fields = state.__dict__
+        cache = fields.get("_legal_cache")
+        if cache is None:
+            cache = fields["_legal_cache"] = {}
+        else:
+            actions = cache.get(seat)
+            if actions is not None:
+                return actions
+        actions = cache[seat] = [] if state.phase == OVER or seat is None else legal.legal_actions(state, seat)
+        return actions
 
     def check_action(self, state, seat, action):
         """Membership of the normalised action in the legal actions."""

@@ -21,7 +21,7 @@ from .data import (
     SLOTS,
     SPY_LEVELS,
 )
-from .state import PLACE, DarkAgentConfig, DarkAgentState
+from .state import PLACE, DarkAgentConfig, DarkAgentState, with_cache_slots
 
 
 def make_config(options):
@@ -53,10 +53,10 @@ def new_state(options, rng):
     sats = place_neutral_satellites(rng, (NATIONS - n) * SATS_PER_NATION)
     last = (first + 1) % n
     order = tuple((last + i) % n for i in range(n)) * SATS_PER_NATION
-    return DarkAgentState(
+    return with_cache_slots(DarkAgentState(
         cfg=cfg, phase=PLACE, first=first, turn=first, round=1, place_order=order,
         grid=grid, markers=(0,) * len(AIM_NAMES), sats=sats,
         reserve=(tuple(SPY_LEVELS),) * n, wounded=((),) * n, super_token=(True,) * n,
         double_agent=last, hands=((),) * n, hands_public=((),) * n,
         deck=tuple(equipment[EQUIP_IN_THEATRE:]), discard=(), captured=((),) * n, kills=((),) * n,
-        bonus_aim=-1, bonus_holder=-1, virology_used=(False,) * n)
+        bonus_aim=-1, bonus_holder=-1, virology_used=(False,) * n))

@@ -6,8 +6,12 @@ Turn-scoped fields (spotted, sats_used, used_cells, status, turned, media_picks)
 start of every turn.
 
 Caches ride in the state's __dict__ (never in its JSON): `_legal_cache` and `_outcome` belong to
-one state and are dropped by `evolve`; `_sats_cache` holds facts derived from `sats` alone and
-is handed on to copies until `sats` changes.
+one state and are reset to None by `evolve`; `_sats_cache` holds facts derived from `sats` alone
+and is handed on to copies until `sats` changes. The three cache keys are present (None when
+empty) in every state made by `evolve` or `with_cache_slots`, so a cache is set by replacing a
+value, never by adding or deleting a key: a state's field dict never has holes, and CPython copies
+a hole-free dict in one block (`{**fields, **changes}`) with every key at the same position, which
+keeps attribute reads on the copies specialised.
 """
 
 from dataclasses import dataclass, fields
@@ -83,21 +87,28 @@ _TUPLE_OF_TUPLES = ("sats", "reserve", "wounded", "hands", "hands_public", "capt
 
 _CACHE_KEYS = ("_legal_cache", "_outcome")
 SATS_CACHE = "_sats_cache"
-_set_attribute = object.__setattr__
+_NO_STATE_CACHES = {"_legal_cache": None, "_outcome": None}
+_NO_CACHES = {"_legal_cache": None, "_outcome": None, SATS_CACHE: None}
+_new_object, _set_attribute = object.__new__, object.__setattr__
 
 
 def evolve(state, **changes):
     """A copy of `state` with `changes` (a fast dataclasses.replace without re-validation): one
-    shallow copy of the field dict (unchanged tuples are shared), minus the per-state caches and,
-    when the satellites change, the satellite-derived cache."""
-    values = state.__dict__.copy()
-    values.pop("_legal_cache", None)  # the per-state caches (_CACHE_KEYS) are not copied
-    values.pop("_outcome", None)
+    fresh `{**fields, **changes}` dict (unchanged tuples are shared) with the per-state caches
+    reset and, when the satellites change, the satellite-derived cache too."""
+    new = _new_object(DarkAgentState)
     if "sats" in changes:
-        values.pop(SATS_CACHE, None)
-    values.update(changes)
-    new = object.__new__(DarkAgentState)
-    _set_attribute(new, "__dict__", values)
+        _set_attribute(new, "__dict__", {**state.__dict__, **changes, **_NO_CACHES})
+    else:
+        _set_attribute(new, "__dict__", {**state.__dict__, **changes, **_NO_STATE_CACHES})
+    return new
+
+
+def with_cache_slots(state):
+    """`state` re-wrapped with the (empty) cache keys in its field dict, for states made by the
+    dataclass constructor (a new match, a state from JSON, a sampled state)."""
+    new = _new_object(DarkAgentState)
+    _set_attribute(new, "__dict__", {**state.__dict__, **_NO_CACHES})
     return new
 
 
@@ -136,7 +147,7 @@ def state_from_json(data):
     for f in fields(DarkAgentState):
         value = data[f.name]
         values[f.name] = DarkAgentConfig(**value) if f.name == "cfg" else _to_tuples(value)
-    return DarkAgentState(**values)
+    return with_cache_slots(DarkAgentState(**values))
 
 
 def _to_lists(value):

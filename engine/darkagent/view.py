@@ -24,7 +24,7 @@ from .data import (
     spy_code,
 )
 from .scoring import deployed_levels, ledger, solo_target
-from .state import DarkAgentConfig, DarkAgentState
+from .state import DarkAgentConfig, DarkAgentState, with_cache_slots
 from .turns import last_player, round_limit
 
 
@@ -116,7 +116,7 @@ def sample_state(v, seat, rng):
     hands, votes = _deal_hidden(v, seat, grid, rng)
     deck = hands.pop()
     turn = v["turn_state"]
-    return DarkAgentState(
+    return with_cache_slots(DarkAgentState(
         cfg=DarkAgentConfig(**v["options"]), phase=v["phase"], first=v["first"], turn=v["turn"],
         round=v["round"], place_order=tuple(v["place_order"]), grid=grid,
         markers=tuple(v["attempt_markers"][a] for a in AIM_NAMES),
@@ -133,7 +133,7 @@ def sample_state(v, seat, rng):
         spotted=tuple(turn["spotted"]), sats_used=tuple(turn["sats_used"]),
         used_cells=tuple(turn["used_cells"]), status=tuple(turn["status"]), turned=turn["turned"],
         media_picks=tuple(turn["media_picks"]), pending=tuple(v["pending"]), votes=votes,
-        last_roll=_roll_from(v["last_roll"]), rotations=v["rotations"], end_reason=v["end_reason"])
+        last_roll=_roll_from(v["last_roll"]), rotations=v["rotations"], end_reason=v["end_reason"]))
 
 
 def _deal_hidden(v, seat, grid, rng):

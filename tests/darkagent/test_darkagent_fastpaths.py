@@ -1,6 +1,7 @@
 """Hot-path shortcuts keep the engine's contracts: copy-free public events are exactly the
-engine's event format, a state copy never carries the per-state caches along, and facts cached
-with the satellites are handed on only while the satellites stay the same."""
+engine's event format, a state copy never carries the per-state caches along (their slots are
+reset, and a state's field dict keeps the same keys, with no holes), and facts cached with the
+satellites are handed on only while the satellites stay the same."""
 
 import engine
 from engine.core import event
@@ -20,8 +21,16 @@ def test_evolve_drops_the_per_state_caches():
     RULES.legal_actions(state, state.place_order[0])
     state.__dict__["_outcome"] = {"stale": True}
     copy = evolve(state, round=2)
-    assert not set(_CACHE_KEYS) & set(copy.__dict__)
-    assert set(_CACHE_KEYS) <= set(state.__dict__)
+    assert all(copy.__dict__[key] is None for key in _CACHE_KEYS)
+    assert all(state.__dict__[key] is not None for key in _CACHE_KEYS)
+    assert list(copy.__dict__) == list(state.__dict__)
+    assert RULES.legal_actions(copy, copy.place_order[0]) == RULES.legal_actions(state, state.place_order[0])
+
+
+def test_states_from_json_have_the_cache_slots():
+    state = RULES.new_state(RULES.validate_options({"players": 2}), engine.Rng(1))
+    again = RULES.state_from_json(RULES.state_to_json(state))
+    assert again == state and list(again.__dict__) == list(state.__dict__)
 
 
 def test_satellite_facts_follow_the_satellites():
@@ -29,4 +38,4 @@ def test_satellite_facts_follow_the_satellites():
     sats_cache(state)["fact"] = 1
     assert sats_cache(evolve(state, round=2)) == {"fact": 1}
     moved = evolve(state, sats=((0,),) + state.sats[1:])
-    assert SATS_CACHE not in moved.__dict__ and sats_cache(moved) == {}
+    assert moved.__dict__[SATS_CACHE] is None and sats_cache(moved) == {}
