@@ -71,13 +71,44 @@ def legal_actions(state, seat):
 
 
 def move_actions(state, seat):
-    """Phase 1: two-satellite moves (else single moves), swaps; skip only when nothing is legal."""
+    """Phase 1: two-satellite moves (else single moves), swaps; skip only when nothing is legal.
+    The swaps are `board.swaps` in its order (src, then dst, then owner), read from per-line
+    swap columns."""
     sats = state.sats
-    out = list(_double_move_actions(*board.move_counts(sats, seat)))
+    own = tuple([owners.count(seat) for owners in sats])
+    out = list(_double_move_actions(own, tuple(map(len, sats))))
     if not out:
         out = [MOVE_SATELLITES[m] for m in board.single_moves(sats, seat)]
-    out += [SWAP_SATELLITE[swap] for swap in board.swaps(sats, seat)]
+    columns = _swap_columns(sats, seat)
+    for src in range(board.LINES):
+        if own[src]:
+            for column in columns:
+                out += column[src]
     return out or [SKIP_SATELLITES]
+
+
+_SWAP_TABLES = {}  # (seat, rule switches) -> per line: {owners: swap column}
+
+
+def _swap_columns(sats, seat):
+    """Per line dst: the swap actions into dst, per src line (a column of `board.swaps`)."""
+    switches = RULE["neutralLinesLockable"], RULE["swapWithinSameLine"]
+    tables = _SWAP_TABLES.get((seat, switches))
+    if tables is None:
+        tables = _SWAP_TABLES[seat, switches] = [{} for _ in range(board.LINES)]
+    columns = list(map(dict.get, tables, sats))
+    if None in columns:
+        for dst, owners in enumerate(sats):
+            if columns[dst] is None:
+                columns[dst] = tables[dst][owners] = _swap_column(dst, owners, seat, *switches)
+    return columns
+
+
+def _swap_column(dst, owners, seat, lockable_neutral, within):
+    """(swap actions from src into dst, for src in every line) for dst holding `owners`."""
+    partners = board.swap_partners(owners, seat, lockable_neutral)
+    return tuple(tuple([SWAP_SATELLITE[src, dst, owner] for owner in partners])
+                 if src != dst or within else () for src in range(board.LINES))
 
 
 @lru_cache(maxsize=16384)

@@ -1,10 +1,14 @@
 """The Phase-1 enumerations (memoised, candidate lines only) agree with a plain reading of the
-rules: every (a, b, c, d) in order, first of each net result kept; swaps line by line."""
+rules: every (a, b, c, d) in order, first of each net result kept; swaps line by line; and the
+Phase-1 legal lists (built from memoised move lists and per-line swap columns) are exactly them."""
 
 import random
 
-from engine.darkagent import board
+from engine import Rng
+from engine.darkagent import RULES, board, legal
+from engine.darkagent.action_dicts import MOVE_SATELLITES, SKIP_SATELLITES, SWAP_SATELLITE
 from engine.darkagent.data import LINES, NEUTRAL, RULE, SLOTS
+from engine.darkagent.state import evolve
 
 
 def reference_double_moves(sats, seat):
@@ -69,3 +73,16 @@ def test_swaps_follow_the_rule_switches(monkeypatch):
     for _ in range(500):
         sats, seat = random_layout(rnd), rnd.randint(0, 5)
         assert board.swaps(sats, seat) == reference_swaps(sats, seat), sats
+
+
+def test_phase1_action_lists_follow_the_move_and_swap_lists(monkeypatch):
+    rnd = random.Random(9)
+    base = RULES.new_state(RULES.validate_options({"players": 6}), Rng(1))
+    for switches in ((False, False), (True, True)):
+        monkeypatch.setitem(RULE, "neutralLinesLockable", switches[0])
+        monkeypatch.setitem(RULE, "swapWithinSameLine", switches[1])
+        for _ in range(1500):
+            sats, seat = random_layout(rnd), rnd.randint(0, 5)
+            moves = reference_double_moves(sats, seat) or board.single_moves(sats, seat)
+            expected = [MOVE_SATELLITES[m] for m in moves] + [SWAP_SATELLITE[s] for s in reference_swaps(sats, seat)]
+            assert legal.move_actions(evolve(base, sats=sats), seat) == (expected or [SKIP_SATELLITES]), sats
