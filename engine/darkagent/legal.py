@@ -7,10 +7,11 @@ Actions with no possible effect (a Supply with a full hand, Espionage when you h
 Super Satellite on a depth already in range) are not offered.
 """
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import permutations
 
 from . import board
+from .spots import spot_actions
 from .action_dicts import (
     BINOCULARS,
     DOUBLE_AGENT,
@@ -23,8 +24,6 @@ from .action_dicts import (
     PLACE_SATELLITE,
     RUBBER_BOAT,
     SKIP_SATELLITES,
-    SPOT,
-    SUPER_SPOT,
     SUPPORT,
     SWAP_SATELLITE,
     TAKE,
@@ -43,7 +42,7 @@ from .data import (
     kind_of,
     level_of,
 )
-from .state import ACT, JACKET, MEDIA, MOVE, PLACE, VOTE, sats_cache
+from .state import ACT, JACKET, MEDIA, MOVE, PLACE, VOTE
 
 
 def legal_actions(state, seat):
@@ -116,44 +115,6 @@ def _double_move_actions(own, sizes):
     """The two-satellite move actions for the satellite counts: memoised, since a few thousand
     layouts cover whole series of matches."""
     return tuple([MOVE_SATELLITES[m] for m in board.double_moves_from_counts(own, sizes)])
-
-
-def _spot_lines(state, seat):
-    """((line, own satellites, choices, choices with the Super Satellite), ...) for the lines
-    where `seat` has satellites; choices are (cells, spot actions), depth ascending. Cached with
-    the satellites (a turn's Phase 2 states share them)."""
-    cache = sats_cache(state)
-    key = ("spot_lines", seat)
-    lines = cache.get(key)
-    if lines is None:
-        lines = cache[key] = tuple(_line_spots(line, owners, seat)
-                                   for line, owners in enumerate(state.sats) if seat in owners)
-    return lines
-
-
-@cache
-def _line_spots(line, owners, seat):
-    """(line, own satellites, choices, choices with the Super Satellite) for one line."""
-    reach = board.spot_range(owners, seat)
-    cells = tuple(range(line * board.DEPTH, (line + 1) * board.DEPTH))
-    actions = tuple(SPOT[line][d] if d < reach else SUPER_SPOT[line][d] for d in range(board.DEPTH))
-    return line, owners.count(seat), (cells[:reach], actions[:reach]), (cells, actions)
-
-
-def spot_actions(state, seat):
-    """Select cells with unused own satellites (and the Super Satellite token)."""
-    out = []
-    spotted, used = state.spotted, state.sats_used
-    with_super = state.super_token[seat]
-    spotted_lines = {cell // board.DEPTH for cell in spotted}
-    for line, own, plain, extended in _spot_lines(state, seat):
-        if own > used[line]:
-            cells, actions = extended if with_super else plain
-            if line in spotted_lines:
-                out += [action for cell, action in zip(cells, actions) if cell not in spotted]
-            else:
-                out += actions
-    return out
 
 
 def attack_targets(state, seat, spotted):
@@ -236,11 +197,18 @@ def trigger_actions(state, seat, spotted):
 
 
 SPECIAL_NAMES = {code: card.name for code, card in enumerate(CARDS) if card.kind == "special"}
+ENEMY_CARD_CODES = frozenset(code for code, card in enumerate(CARDS) if card.kind in ("agent", "dark"))
+AIM_CODES = frozenset(code for code, card in enumerate(CARDS) if card.kind == "aim")
 
 
 def empty_cells(state):
-    """Cells with no occupant."""
-    return [c for c, code in enumerate(state.grid) if code == EMPTY]
+    """Cells with no occupant, ascending (found with the tuple's own count and index)."""
+    grid = state.grid
+    cells, cell = [], -1
+    for _ in range(grid.count(EMPTY)):
+        cell = grid.index(EMPTY, cell + 1)
+        cells.append(cell)
+    return cells
 
 
 STATUS_CARDS = {"rifle": "rifle", "rocket_launcher": "rocket", "bulletproof_jacket": "invulnerable"}
@@ -252,12 +220,14 @@ def play_actions(state, seat, spotted, own_spotted):
     ascending, `own_spotted` the seat's spies among them."""
     out = []
     for card in sorted(set(state.hands[seat])):
-        if card in STATUS_CARDS:
-            if STATUS_CARDS[card] not in state.status and (card != "bulletproof_jacket" or own_spotted):
+        flag = STATUS_CARDS.get(card)
+        if flag is not None:
+            if flag not in state.status and (card != "bulletproof_jacket" or own_spotted):
                 out.append(PLAY[card])
         elif card == "binoculars":
+            grid = state.grid
             cells = spotted if RULE["binocularsTargetMustBeSpotted"] else range(CELLS)
-            out += [BINOCULARS[c] for c in cells if kind_of(state.grid[c]) == "aim"]
+            out += [BINOCULARS[c] for c in cells if grid[c] in AIM_CODES]
         elif card == "rubber_boat" and state.reserve[seat]:
             out += [RUBBER_BOAT[e] for e in empty_cells(state)]
         elif card == "jet_pack":
@@ -277,20 +247,35 @@ def jet_pack_actions(state, seat, spotted):
 
 
 def act_actions(state, seat):
-    """Phase 2 actions in the documented order."""
-    spotted = sorted(state.spotted)
-    grid = state.grid
-    hand = state.hands[seat]
+    """Phase 2 actions in the documented order. One pass over the spotted cells (ascending)
+    sorts them into own spies, equipment, special cards and enemy spies."""
     out = spot_actions(state, seat)
-    own_spotted = board.own_spy_cells(grid, seat, spotted) if spotted else ()
+    hand = state.hands[seat]
+    spotted = state.spotted
+    own_spotted = ()
     if spotted:
+        spotted = sorted(spotted)
+        grid = state.grid
+        low = SPY_BASE + 10 * seat
+        own_spotted, equipment, specials, enemies = [], [], [], []
+        for cell in spotted:
+            code = grid[cell]
+            if code >= SPY_BASE:
+                (own_spotted if low <= code < low + 10 else enemies).append(cell)
+            elif code >= EQUIP_BASE:
+                equipment.append(cell)
+            elif code in SPECIAL_NAMES:
+                specials.append(cell)
+            elif code in ENEMY_CARD_CODES:
+                enemies.append(cell)
         if own_spotted:
             out += attack_actions(state, seat, spotted, own_spotted)
-        if len(hand) < HAND_LIMIT:
-            out += [TAKE[c] for c in spotted if EQUIP_BASE <= grid[c] < SPY_BASE]
-        out += trigger_actions(state, seat, spotted)
-        if state.double_agent == seat and state.turned < 0:
-            out += [DOUBLE_AGENT[c] for c in spotted if grid[c] >= 0 and is_enemy_spy(grid[c], seat)]
+        if equipment and len(hand) < HAND_LIMIT:
+            out += [TAKE[c] for c in equipment]
+        if specials:
+            out += trigger_actions(state, seat, specials)
+        if enemies and state.double_agent == seat and state.turned < 0:
+            out += [DOUBLE_AGENT[c] for c in enemies]
     if hand:
         out += play_actions(state, seat, spotted, own_spotted)
     if state.cfg.objective_effects:

@@ -1,0 +1,64 @@
+"""Phase-2 spot actions: which cells `seat` may still select with its satellites this turn.
+
+Per line where the seat has satellites, the spot actions (depth ascending, Super Satellite
+variants beyond the line's reach) are precomputed for every subset of that line's cells already
+spotted (a 5-bit mask), with and without the Super Satellite token: listing a state's spot
+actions is then a mask per spotted cell and one table read per usable line. The per-seat line
+tables are cached with the satellites (a turn's Phase-2 states share them).
+"""
+
+from functools import cache
+
+from .action_dicts import SPOT, SUPER_SPOT
+from .board import spot_range
+from .data import CELLS, DEPTH, LINES
+from .state import sats_cache
+
+_KEYS = tuple(f"spot_lines/{seat}" for seat in range(8))  # str keys: their hash is cached
+_CELL_LINE = tuple(cell // DEPTH for cell in range(CELLS))
+_CELL_BIT = tuple(1 << (cell % DEPTH) for cell in range(CELLS))
+
+
+def spot_lines(state, seat):
+    """((line, own satellites, by mask, by mask with the Super Satellite), ...) for the lines
+    where `seat` has satellites; `by mask[m]` are the spot actions of the cells not in mask m."""
+    cache = sats_cache(state)
+    key = _KEYS[seat]
+    lines = cache.get(key)
+    if lines is None:
+        lines = cache[key] = tuple(_line_spots(line, owners, seat)
+                                   for line, owners in enumerate(state.sats) if seat in owners)
+    return lines
+
+
+@cache
+def _line_spots(line, owners, seat):
+    """(line, own satellites, by mask, by mask with the Super Satellite) for one line."""
+    reach = spot_range(owners, seat)
+    actions = tuple(SPOT[line][d] if d < reach else SUPER_SPOT[line][d] for d in range(DEPTH))
+    masks = range(1 << DEPTH)
+    plain = tuple(tuple(actions[d] for d in range(reach) if not m >> d & 1) for m in masks)
+    extended = tuple(tuple(actions[d] for d in range(DEPTH) if not m >> d & 1) for m in masks)
+    return line, owners.count(seat), plain, extended
+
+
+def spot_actions(state, seat):
+    """Select cells with unused own satellites (and the Super Satellite token): per line, the
+    cells not yet spotted, depth ascending."""
+    out = []
+    used = state.sats_used
+    table = 3 if state.super_token[seat] else 2
+    spotted = state.spotted
+    if spotted:
+        masks = [0] * LINES
+        for cell in spotted:
+            masks[_CELL_LINE[cell]] |= _CELL_BIT[cell]
+        for entry in spot_lines(state, seat):
+            line = entry[0]
+            if entry[1] > used[line]:
+                out += entry[table][masks[line]]
+    else:
+        for entry in spot_lines(state, seat):
+            if entry[1] > used[entry[0]]:
+                out += entry[table][0]
+    return out
