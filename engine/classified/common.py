@@ -125,7 +125,7 @@ def has_design(state, key):
 def react_window_opens(state, reactor, key):
     """A REACT window for `key` opens when the design is in the match and the reactor would keep
     a card (public facts only, so the window itself leaks nothing)."""
-    return key in state.designs and len(state.hands[reactor]) >= 2 and state.stage != "pick"
+    return len(state.hands[reactor]) >= 2 and key in state.designs and state.stage != "pick"  # cheap test first
 
 
 def react_cards(state, seat, key):

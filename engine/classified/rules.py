@@ -93,14 +93,15 @@ class ClassifiedGame(Game):
         cached = self._last_legal
         if cached[0] is state and cached[1] == seat:
             return list(cached[2])
-        stack = state.stack
+        stack, stage = state.stack, state.stage
         if stack:
             top = stack[-1]
-            actions = DECISIONS[top.kind][0](state, top) if seat == top.seat and state.stage != "over" else []
-        elif seat not in self.to_move(state):
+            actions = DECISIONS[top.kind][0](state, top) if seat == top.seat and stage != "over" else []
+        elif stage == "pick":
+            picking = seat in self.to_move(state)
+            actions = [{"type": "choose_suitcase", "card": c} for c in state.hands[seat]] if picking else []
+        elif stage == "over" or seat != state.turn:  # to_move, inlined for the main actions
             actions = []
-        elif state.stage == "pick":
-            actions = [{"type": "choose_suitcase", "card": c} for c in state.hands[seat]]
         else:
             actions = main_actions(state, seat)
         self._last_legal = (state, seat, actions)
