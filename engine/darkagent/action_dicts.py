@@ -1,6 +1,7 @@
 """Action dicts that depend on a few small ints only, built once at import and shared by the
 legal-action lists (like every cached legal list, they are read-only for callers): building a
-list is then a matter of picking entries, with no dict allocated per legal action.
+list is then a matter of picking entries, with no dict allocated per legal action. They are
+all in canonical form, so `rules.apply` skips normalising them (`is_canonical`).
 """
 
 from .data import CELLS, DEPTH, LINES, NATIONS, NEUTRAL
@@ -30,3 +31,20 @@ SUPER_SPOT = tuple(tuple({"type": "spot", "line": line, "depth": d, "super": Tru
                          for d in range(DEPTH)) for line in range(LINES))
 VOTES = ({"type": "vote", "rotate": True}, {"type": "vote", "rotate": False})
 JACKET_ANSWERS = ({"type": "jacket", "use": True}, {"type": "jacket", "use": False})
+PLAY = {card: {"type": "play", "card": card} for card in ("rifle", "rocket_launcher", "bulletproof_jacket")}
+
+
+def _all_dicts():
+    tables = (MOVE_SATELLITES, SWAP_SATELLITE, SUPPORT, JET_PACK, PLAY)
+    singles = (PLACE_SATELLITE, TAKE, TRIGGER, DOUBLE_AGENT, MEDIA_PICK, BINOCULARS, RUBBER_BOAT,
+               VOTES, JACKET_ANSWERS, (SKIP_SATELLITES, END_TURN, MEDIA_DONE))
+    out = [a for table in tables for a in table.values()] + [a for row in singles for a in row]
+    return out + [a for rows in (SPOT, SUPER_SPOT) for row in rows for a in row]
+
+
+_CANONICAL_IDS = frozenset(map(id, _all_dicts()))
+
+
+def is_canonical(action):
+    """`action` is one of these shared dicts (which live as long as the module: ids are safe)."""
+    return id(action) in _CANONICAL_IDS

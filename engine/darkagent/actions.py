@@ -19,16 +19,18 @@ from .state import add_sorted, evolve, remove_one, replace_at
 
 
 def apply_spot(state, seat, action):
-    """Select a cell with one of your unused satellites in that line (Super Satellite if asked)."""
-    line, depth = action["line"], action["depth"]
-    cell = line * DEPTH + depth
-    used = replace_at(state.sats_used, line, state.sats_used[line] + 1)
+    """Select a cell with one of your unused satellites in that line (Super Satellite if asked).
+    The hottest apply of a playout: its public event is written out (the public_event format)."""
+    line = action["line"]
+    cell = line * DEPTH + action["depth"]
+    used = state.sats_used
+    used = used[:line] + (used[line] + 1,) + used[line + 1:]
     if action.get("super"):
         state = evolve(state, spotted=state.spotted + (cell,), sats_used=used,
                        super_token=replace_at(state.super_token, seat, False))
-        return state, [public_event({"spot": {"seat": seat, "cell": cell, "super": True}})]
+        return state, [{"public": {"spot": {"seat": seat, "cell": cell, "super": True}}, "private": {}}]
     state = evolve(state, spotted=state.spotted + (cell,), sats_used=used)
-    return state, [public_event({"spot": {"seat": seat, "cell": cell, "super": False}})]
+    return state, [{"public": {"spot": {"seat": seat, "cell": cell, "super": False}}, "private": {}}]
 
 
 def apply_take(state, seat, action):

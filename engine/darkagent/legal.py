@@ -21,6 +21,7 @@ from .action_dicts import (
     MEDIA_DONE,
     MEDIA_PICK,
     MOVE_SATELLITES,
+    PLAY,
     PLACE_SATELLITE,
     RUBBER_BOAT,
     SKIP_SATELLITES,
@@ -212,7 +213,6 @@ def empty_cells(state):
 
 
 STATUS_CARDS = {"rifle": "rifle", "rocket_launcher": "rocket", "bulletproof_jacket": "invulnerable"}
-PLAY = {card: {"type": "play", "card": card} for card in STATUS_CARDS}
 
 
 def play_actions(state, seat, spotted, own_spotted):

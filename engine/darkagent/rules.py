@@ -13,6 +13,7 @@ from engine.core import Game
 from engine.errors import IllegalAction
 
 from . import actions, evaluate as evaluation, legal, scoring, setup, turns, view
+from .action_dicts import is_canonical
 from .attack import resolve_attack
 from .state import ACT, JACKET, MEDIA, MOVE, OVER, PLACE, VOTE, state_from_json, state_to_json
 
@@ -32,6 +33,10 @@ def normalise(action):
     if isinstance(out.get("spies"), list):
         out["spies"] = sorted(out["spies"])
     return out
+
+
+_ONE_SEAT = tuple((seat,) for seat in range(8))  # to_move's answers are shared tuples
+_VOTERS = {}  # votes -> the seats still to vote (at most 3 ** 6 keys)
 
 
 class DarkAgent(Game):
@@ -91,12 +96,16 @@ class DarkAgent(Game):
     def to_move(self, state):
         """The seat(s) that must decide now."""
         phase = state.phase
-        if phase in (ACT, MOVE, MEDIA):
-            return (state.turn,)
+        if phase == ACT or phase == MOVE or phase == MEDIA:
+            return _ONE_SEAT[state.turn]
+        if phase == VOTE:
+            votes = state.votes
+            movers = _VOTERS.get(votes)
+            if movers is None:
+                movers = _VOTERS[votes] = tuple([s for s, v in enumerate(votes) if v == -1])
+            return movers
         if phase == PLACE:
             return (state.place_order[0],)
-        if phase == VOTE:
-            return tuple(s for s, v in enumerate(state.votes) if v == -1)
         if phase == JACKET:
             return (state.pending[2],)
         return ()
@@ -120,21 +129,28 @@ class DarkAgent(Game):
             raise IllegalAction(f"{action.get('type')} is not legal now", "action")
 
     def apply(self, state, seat, action, rng):
-        """(new state, events) after a legal action."""
-        action = normalise(action)
-        kind = action["type"]
+        """(new state, events) after a legal action (the shared canonical action dicts of the
+        legal lists are used as they are, others normalised first)."""
+        if not is_canonical(action):
+            action = normalise(action)
         phase = state.phase
-        if phase == PLACE:
-            return turns.apply_place(state, seat, action)
+        if phase == ACT:
+            kind = action["type"]
+            handler = ACT_HANDLERS.get(kind)
+            if handler is not None:
+                return handler(state, seat, action)
+            return self._apply_act(state, seat, action, kind, rng)
         if phase == MOVE:
             return turns.apply_move(state, seat, action)
         if phase == VOTE:
             return turns.apply_vote(state, seat, action, rng)
+        if phase == PLACE:
+            return turns.apply_place(state, seat, action)
         if phase == MEDIA:
             return turns.apply_media(state, seat, action)
         if phase == JACKET:
             return actions.apply_jacket(state, seat, action)
-        return self._apply_act(state, seat, action, kind, rng)
+        return self._apply_act(state, seat, action, action["type"], rng)
 
     def _apply_act(self, state, seat, action, kind, rng):
         if kind == "attack":

@@ -7,7 +7,7 @@ f, f-1, f-2, ... and the last player is f+1 (who holds the Double Agent token at
 
 from . import board
 from .data import CARDS, DARK_CODE, ROUND_CAP, SOLO, SPY_BASE, spy_owner
-from .events import event, public_event
+from .events import public_event
 from .state import ACT, MEDIA, MOVE, OVER, VOTE, evolve, replace_at
 
 TURN_RESET = {"spotted": (), "sats_used": (0,) * board.LINES, "used_cells": (), "status": (),
@@ -84,8 +84,9 @@ def apply_media(state, seat, action):
 
 def next_turn(state):
     """Reset turn-scoped fields; the next seat's Phase 1, or the UN peace phase after the last."""
-    if state.turn != last_player(state):
-        nxt = (state.turn - 1) % state.cfg.players
+    turn, players = state.turn, state.cfg.players
+    if turn != (state.first + 1) % players:  # not the last player (last_player)
+        nxt = (turn - 1) % players
         return evolve(state, turn=nxt, phase=MOVE, **TURN_RESET), [public_event({"turn": nxt})]
     return un_peace_phase(state, TURN_RESET)
 
@@ -114,8 +115,9 @@ def un_peace_phase(state, changes=None):
 def apply_vote(state, seat, action, rng):
     """Record a secret vote; when everyone has voted, reveal, rotate if passed, next round."""
     votes = replace_at(state.votes, seat, 1 if action["rotate"] else 0)
-    if -1 in votes:
-        return evolve(state, votes=votes), [event({"voted": seat}, {seat: {"rotate": action["rotate"]}})]
+    if -1 in votes:  # the event as engine.core.event({"voted": seat}, {seat: {...}}) makes it
+        return evolve(state, votes=votes), [{"public": {"voted": seat},
+                                             "private": {str(seat): {"rotate": action["rotate"]}}}]
     passed, public = tally_votes(state, rng, votes)
     grid = board.rotate_grid(state.grid) if passed else state.grid
     new_round = state.round + 1
@@ -133,7 +135,10 @@ def tally_votes(state, rng, votes):
         passed = votes[0] == 1 and opposing
         return passed, {"votes": list(votes), "opposition_die": die, "opposition_yes": opposing,
                         "rotate": passed}
-    weights = [vote_weight(state, s) for s in range(len(votes))]
+    if state.cfg.objective_effects:
+        weights = [vote_weight(state, s) for s in range(len(votes))]
+    else:
+        weights = [1] * len(votes)
     yes = sum(w for w, v in zip(weights, votes) if v == 1)
     total = sum(weights)
     passed = 2 * yes > total if state.cfg.vote_rule == "strict_majority" else 2 * yes >= total
