@@ -55,7 +55,10 @@ def cards_plays(state, seat, cards, has_spot):
                     plays = _CARD_ONLY_PLAYS[(design, card)] = _deploys(options(state, seat, card), card)
                 out += plays
             else:
-                out += _deploys(options(state, seat, card), card)
+                for params in options(state, seat, card):  # fresh dicts (as _deploys, inlined)
+                    params["type"] = "deploy"
+                    params["card"] = card
+                    out.append(params)
     return out
 
 

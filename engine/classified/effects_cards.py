@@ -18,15 +18,30 @@ def _own_slots(state, seat):
 
 
 def _switch_options(state, seat, card):
-    mine = _own_slots(state, seat)
+    # plain loops (no comprehensions): the inputs are 1-3 slots and a 1-2 card hand
+    row = state.guards[seat]
+    mine = []
+    for k in (0, 1, 2):
+        if row[k] is not None:
+            mine.append(k)
     if not mine:
         return []
-    out = [{"mode": "opponent", "slot": k, "slot2": j} for k in mine for j in _own_slots(state, 1 - seat)]
-    if state.discard:
-        out += [{"mode": "discard", "slot": k} for k in mine]
-    rest = [c for c in state.hands[seat] if c != card]
+    out = []
+    theirs = state.guards[1 - seat]
     for k in mine:
-        out += [{"mode": "self", "slot": k, "give": d} for d in sorted(rest + [state.guards[seat][k][0]])]
+        for j in (0, 1, 2):
+            if theirs[j] is not None:
+                out.append({"mode": "opponent", "slot": k, "slot2": j})
+    if state.discard:
+        for k in mine:
+            out.append({"mode": "discard", "slot": k})
+    rest = []
+    for c in state.hands[seat]:
+        if c != card:
+            rest.append(c)
+    for k in mine:
+        for d in sorted(rest + [row[k][0]]):
+            out.append({"mode": "self", "slot": k, "give": d})
     return out
 
 
@@ -58,10 +73,14 @@ def switch_places(state, seat, card, params, log, rng):
 
 def _scavenge_options(state, seat, card):
     out = []
-    if state.discard:
-        rest = [c for c in state.hands[seat] if c != card]
+    if state.discard:  # plain loops: 1-3 discards, a 1-2 card hand
+        rest = []
+        for c in state.hands[seat]:
+            if c != card:
+                rest.append(c)
         for take in state.discard[-3:]:
-            out += [{"take": take, "give": d} for d in sorted(rest + [take])]
+            for d in sorted(rest + [take]):
+                out.append({"take": take, "give": d})
     return out
 
 
@@ -76,7 +95,11 @@ def scavenge(state, seat, card, params, log, rng):
 
 
 def _ep_options(state, seat, card):
-    return [{"slot": k} for k, s in enumerate(state.guards[seat]) if s is not None and s[2] < 0]
+    out = []
+    for k, s in enumerate(state.guards[seat]):
+        if s is not None and s[2] < 0:
+            out.append({"slot": k})
+    return out
 
 
 def extra_protection(state, seat, card, params, log, rng):

@@ -100,7 +100,11 @@ def handle_petals(state, frame, action, log, rng):
 
 
 def _own_guard_slots(state, seat, card):
-    return [{"slot": k} for k, s in enumerate(state.guards[seat]) if s is not None]
+    out = []
+    for k, s in enumerate(state.guards[seat]):
+        if s is not None:
+            out.append({"slot": k})
+    return out
 
 
 def wheel_of_fate(state, seat, card, params, log, rng):
