@@ -1,7 +1,7 @@
 """Action dicts that depend on a few small ints only, built once at import and shared by the
 legal-action lists (like every cached legal list, they are read-only for callers): building a
 list is then a matter of picking entries, with no dict allocated per legal action. They are
-all in canonical form, so `rules.apply` skips normalising them (`is_canonical`).
+all in canonical form, so `rules.apply` skips normalising them (their ids: CANONICAL_IDS).
 """
 
 from .data import CELLS, DEPTH, LINES, NATIONS, NEUTRAL
@@ -42,9 +42,4 @@ def _all_dicts():
     return out + [a for rows in (SPOT, SUPER_SPOT) for row in rows for a in row]
 
 
-_CANONICAL_IDS = frozenset(map(id, _all_dicts()))
-
-
-def is_canonical(action):
-    """`action` is one of these shared dicts (which live as long as the module: ids are safe)."""
-    return id(action) in _CANONICAL_IDS
+CANONICAL_IDS = frozenset(map(id, _all_dicts()))  # they live as long as the module: ids are safe

@@ -123,28 +123,34 @@ def double_moves_from_counts(own, sizes):
                 for d in d_lines:
                     if d == c:
                         continue
-                    key = _net_change(a, b, c, d)
-                    if key and key not in seen:
+                    # the net change (lines losing, lines gaining) of a->b, c->d without
+                    # cancelling moves: a != b and c != d, so only c == b or d == a cancel
+                    # (a chain a->b->d, or a satellite taking a's place)
+                    if c == b:
+                        if d == a:
+                            continue
+                        key = (a,), (d,)
+                    elif d == a:
+                        key = (c,), (b,)
+                    else:
+                        key = (a, c) if a <= c else (c, a), (b, d) if b <= d else (d, b)
+                    if key not in seen:
                         seen.add(key)
                         out.append((a, b, c, d))
     return tuple(out)
 
 
-def _net_change(a, b, c, d):
-    """(lines losing, lines gaining) after a->b, c->d, with cancelling moves removed (a != b,
-    c != d, so only c == b or d == a cancel: a chain a->b->d, or a satellite taking a's place)."""
-    if c == b:
-        return None if d == a else ((a,), (d,))
-    if d == a:
-        return (c,), (b,)
-    return (a, c) if a <= c else (c, a), (b, d) if b <= d else (d, b)
-
-
 def apply_moves(sats, seat, moves):
-    """Satellites after a flat list of (src, dst) pairs of moves."""
+    """Satellites after a flat list of (src, dst) pairs of moves (owner tuples stay sorted:
+    removing keeps the order, the arriving satellite is sorted in)."""
+    lines = list(sats)
     for i in range(0, len(moves), 2):
-        sats = _moved(sats, moves[i], moves[i + 1], seat)
-    return sats
+        src, dst = moves[i], moves[i + 1]
+        owners = lines[src]
+        at = owners.index(seat)
+        lines[src] = owners[:at] + owners[at + 1:]
+        lines[dst] = tuple(sorted(lines[dst] + (seat,)))
+    return tuple(lines)
 
 
 def swaps(sats, seat):

@@ -13,7 +13,7 @@ from engine.core import Game
 from engine.errors import IllegalAction
 
 from . import actions, evaluate as evaluation, legal, scoring, setup, turns, view
-from .action_dicts import is_canonical
+from .action_dicts import CANONICAL_IDS
 from .attack import resolve_attack
 from .state import ACT, JACKET, MEDIA, MOVE, OVER, PLACE, VOTE, state_from_json, state_to_json
 
@@ -131,7 +131,7 @@ class DarkAgent(Game):
     def apply(self, state, seat, action, rng):
         """(new state, events) after a legal action (the shared canonical action dicts of the
         legal lists are used as they are, others normalised first)."""
-        if not is_canonical(action):
+        if id(action) not in CANONICAL_IDS:  # the legal lists' shared dicts are canonical
             action = normalise(action)
         phase = state.phase
         if phase == ACT:

@@ -12,7 +12,7 @@ from functools import cache
 from .action_dicts import SPOT, SUPER_SPOT
 from .board import spot_range
 from .data import CELLS, DEPTH, LINES
-from .state import sats_cache
+from .state import SATS_CACHE, sats_cache
 
 _KEYS = tuple(f"spot_lines/{seat}" for seat in range(8))  # str keys: their hash is cached
 _CELL_LINE = tuple(cell // DEPTH for cell in range(CELLS))
@@ -22,7 +22,9 @@ _CELL_BIT = tuple(1 << (cell % DEPTH) for cell in range(CELLS))
 def spot_lines(state, seat):
     """((line, own satellites, by mask, by mask with the Super Satellite), ...) for the lines
     where `seat` has satellites; `by mask[m]` are the spot actions of the cells not in mask m."""
-    cache = sats_cache(state)
+    cache = state.__dict__.get(SATS_CACHE)
+    if cache is None:
+        cache = sats_cache(state)
     key = _KEYS[seat]
     lines = cache.get(key)
     if lines is None:

@@ -53,6 +53,8 @@ def apply_move(state, seat, action):
 
 def end_action_phase(state, seat, failed):
     """Phase 2 is over: pass the Double Agent token, then Media (unless failed) or next turn."""
+    if state.turned < 0 and (failed or "media" not in state.status):
+        return next_turn(state)  # the common case: nothing to hand on, no Media
     events = []
     if state.turned >= 0:
         code = state.grid[state.turned]
