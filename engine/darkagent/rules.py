@@ -120,7 +120,17 @@ class DarkAgent(Game):
             actions = cache.get(seat)
             if actions is not None:
                 return actions
-        actions = cache[seat] = [] if state.phase == OVER or seat is None else legal.legal_actions(state, seat)
+        if seat is None:
+            actions = []
+        else:  # legal.legal_actions, with its two hot phases first
+            phase = state.phase
+            if phase == ACT:
+                actions = legal.act_actions(state, seat) if seat == state.turn else []
+            elif phase == MOVE:
+                actions = legal.move_actions(state, seat) if seat == state.turn else []
+            else:
+                actions = legal.legal_actions(state, seat)  # [] when the game is over
+        cache[seat] = actions
         return actions
 
     def check_action(self, state, seat, action):

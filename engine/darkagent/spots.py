@@ -47,6 +47,10 @@ def _line_spots(line, owners, seat):
 def spot_actions(state, seat):
     """Select cells with unused own satellites (and the Super Satellite token): per line, the
     cells not yet spotted, depth ascending."""
+    cache = state.__dict__.get(SATS_CACHE)
+    lines = cache.get(_KEYS[seat]) if cache is not None else None
+    if lines is None:
+        lines = spot_lines(state, seat)
     out = []
     used = state.sats_used
     table = 3 if state.super_token[seat] else 2
@@ -55,12 +59,12 @@ def spot_actions(state, seat):
         masks = [0] * LINES
         for cell in spotted:
             masks[_CELL_LINE[cell]] |= _CELL_BIT[cell]
-        for entry in spot_lines(state, seat):
+        for entry in lines:
             line = entry[0]
             if entry[1] > used[line]:
                 out += entry[table][masks[line]]
     else:
-        for entry in spot_lines(state, seat):
+        for entry in lines:
             if entry[1] > used[entry[0]]:
                 out += entry[table][0]
     return out

@@ -139,10 +139,11 @@ def tally_votes(state, rng, votes):
                         "rotate": passed}
     if state.cfg.objective_effects:
         weights = [vote_weight(state, s) for s in range(len(votes))]
-    else:
+        yes = sum(w for w, v in zip(weights, votes) if v == 1)
+        total = sum(weights)
+    else:  # every vote weighs 1
         weights = [1] * len(votes)
-    yes = sum(w for w, v in zip(weights, votes) if v == 1)
-    total = sum(weights)
+        yes, total = votes.count(1), len(votes)
     passed = 2 * yes > total if state.cfg.vote_rule == "strict_majority" else 2 * yes >= total
     return passed, {"votes": list(votes), "weights": weights, "rotate": passed}
 
