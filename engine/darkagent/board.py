@@ -171,7 +171,16 @@ def swap_partners(owners, seat, lockable_neutral):
 
 def apply_swap(sats, seat, src, dst, owner):
     """Satellites after swapping seat's satellite in src with owner's in dst."""
-    return _moved(_moved(sats, src, dst, seat), dst, src, owner)
+    if src == dst:
+        return _moved(_moved(sats, src, dst, seat), dst, src, owner)
+    lines = list(sats)
+    owners = lines[src]
+    at = owners.index(seat)
+    lines[src] = tuple(sorted(owners[:at] + owners[at + 1:] + (owner,)))
+    owners = lines[dst]
+    at = owners.index(owner)
+    lines[dst] = tuple(sorted(owners[:at] + owners[at + 1:] + (seat,)))
+    return tuple(lines)
 
 
 def rotate_grid(grid):

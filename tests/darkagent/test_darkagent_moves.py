@@ -86,3 +86,15 @@ def test_phase1_action_lists_follow_the_move_and_swap_lists(monkeypatch):
             moves = reference_double_moves(sats, seat) or board.single_moves(sats, seat)
             expected = [MOVE_SATELLITES[m] for m in moves] + [SWAP_SATELLITE[s] for s in reference_swaps(sats, seat)]
             assert legal.move_actions(evolve(base, sats=sats), seat) == (expected or [SKIP_SATELLITES]), sats
+
+
+def test_applied_moves_and_swaps_match_one_satellite_at_a_time():
+    rnd = random.Random(10)
+    for _ in range(3000):
+        sats, seat = random_layout(rnd), rnd.randint(0, 5)
+        for src, dst, owner in board.swaps(sats, seat):
+            expected = board._moved(board._moved(sats, src, dst, seat), dst, src, owner)
+            assert board.apply_swap(sats, seat, src, dst, owner) == expected
+        for moves in board.double_moves(sats, seat):
+            expected = board._moved(board._moved(sats, moves[0], moves[1], seat), moves[2], moves[3], seat)
+            assert board.apply_moves(sats, seat, moves) == expected
