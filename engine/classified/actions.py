@@ -115,7 +115,10 @@ def play_card(state, seat, action, log, rng, from_hand=True):
         return enlist_guard(state, seat, card, source, log, from_hand)
     if kind == "assassinate":
         state = replace(state, stage="resolving", limbo=state.limbo + (card,), **source)
-        target = {k: action[k] for k in ("slot", "cover", "mine") if action.get(k)}
+        target = {}
+        for k in ("slot", "cover", "mine"):  # a plain loop over the target fields
+            if action.get(k):
+                target[k] = action[k]
         target["slot"] = action["slot"]
         return start_attack(state, seat, card, target, "enlist", log, rng)
     return start_deploy(state, seat, card, action, log, source, rng)

@@ -36,7 +36,11 @@ def name(state, card):
 def ev(log, public, private=None):
     """Append an event (public part for all; private[seat] for that seat): the same shape as
     engine.event, built directly (the dicts here are fresh, no copy needed)."""
-    log.append({"public": public, "private": {str(k): v for k, v in private.items()} if private else {}})
+    parts = {}
+    if private:
+        for k, v in private.items():  # a plain loop: one or two seats
+            parts[str(k)] = v
+    log.append({"public": public, "private": parts})
 
 
 SEAT_KEYS = ("0", "1")  # private parts of an event are keyed by the seat as a string
