@@ -55,8 +55,19 @@ class Rng:
             limit = _MASK - (_MASK + 1) % n
             if n < 4096:
                 _SMALL_LIMITS[n] = limit
-        while True:
-            x = self.next64()
+        seed = self.seed
+        while True:  # next64's body, inlined: randbelow is most of a playout's draws
+            z = self.counter = self.counter + 1
+            if z < 4096:
+                z = ((seed ^ _COUNTER_MIXES[z]) + _GOLDEN) & _MASK
+            else:
+                z = (z + _GOLDEN) & _MASK
+                z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+                z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+                z = ((seed ^ z ^ (z >> 31)) + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+            x = z ^ (z >> 31)
             if x <= limit:
                 return x % n
 
