@@ -114,9 +114,7 @@ class DarkAgent(Game):
         """Legal actions (cached on the immutable state, in its `_legal_cache` slot)."""
         fields = state.__dict__
         cache = fields.get("_legal_cache")
-        if cache is None:
-            cache = fields["_legal_cache"] = {}
-        else:
+        if cache is not None:
             actions = cache.get(seat)
             if actions is not None:
                 return actions
@@ -130,7 +128,10 @@ class DarkAgent(Game):
                 actions = legal.move_actions(state, seat) if seat == state.turn else []
             else:
                 actions = legal.legal_actions(state, seat)  # [] when the game is over
-        cache[seat] = actions
+        if cache is None:
+            fields["_legal_cache"] = {seat: actions}
+        else:
+            cache[seat] = actions
         return actions
 
     def check_action(self, state, seat, action):

@@ -107,7 +107,8 @@ def un_peace_phase(state, changes=None):
     """End check, else open the secret rotation vote (`changes`: fields to set on the way)."""
     cfg = state.cfg
     changes = changes or {}
-    if aims_captured(state) >= cfg.aim_limit and (not cfg.need_dark_agent or dark_agent_captured(state)):
+    if any(state.captured) and aims_captured(state) >= cfg.aim_limit and (
+            not cfg.need_dark_agent or dark_agent_captured(state)):
         return evolve(state, phase=OVER, end_reason="objectives", **changes), [public_event({"game_over": "objectives"})]
     if state.round >= round_limit(cfg):
         return evolve(state, phase=OVER, end_reason="rounds", **changes), [public_event({"game_over": "rounds"})]
@@ -125,7 +126,8 @@ def apply_vote(state, seat, action, rng):
     new_round = state.round + 1
     state = evolve(state, grid=grid, votes=(), round=new_round, turn=state.first,
                    phase=MOVE, rotations=state.rotations + passed)
-    return state, [public_event({"voted": seat}), public_event(public), public_event({"round": new_round})]
+    return state, [{"public": {"voted": seat}, "private": {}}, {"public": public, "private": {}},
+                   {"public": {"round": new_round}, "private": {}}]  # public_event, written out
 
 
 def tally_votes(state, rng, votes):
