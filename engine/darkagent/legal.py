@@ -200,16 +200,13 @@ def trigger_actions(state, seat, spotted):
 SPECIAL_NAMES = {code: card.name for code, card in enumerate(CARDS) if card.kind == "special"}
 ENEMY_CARD_CODES = frozenset(code for code, card in enumerate(CARDS) if card.kind in ("agent", "dark"))
 AIM_CODES = frozenset(code for code, card in enumerate(CARDS) if card.kind == "aim")
+JET_PACK_CARD_CODES = frozenset(code for code, card in enumerate(CARDS)
+                                if card.kind in ("sentinel", "agent", "dark"))
 
 
 def empty_cells(state):
-    """Cells with no occupant, ascending (found with the tuple's own count and index)."""
-    grid = state.grid
-    cells, cell = [], -1
-    for _ in range(grid.count(EMPTY)):
-        cell = grid.index(EMPTY, cell + 1)
-        cells.append(cell)
-    return cells
+    """Cells with no occupant."""
+    return [c for c, code in enumerate(state.grid) if code == EMPTY]
 
 
 STATUS_CARDS = {"rifle": "rifle", "rocket_launcher": "rocket", "bulletproof_jacket": "invulnerable"}
@@ -219,7 +216,8 @@ def play_actions(state, seat, spotted, own_spotted):
     """Equipment plays (Adrenaline and Explosives are played inside an attack); `spotted`
     ascending, `own_spotted` the seat's spies among them."""
     out = []
-    for card in sorted(set(state.hands[seat])):
+    hand = state.hands[seat]
+    for card in hand if len(hand) == 1 else sorted(set(hand)):
         flag = STATUS_CARDS.get(card)
         if flag is not None:
             if flag not in state.status and (card != "bulletproof_jacket" or own_spotted):
@@ -237,13 +235,14 @@ def play_actions(state, seat, spotted, own_spotted):
 
 def jet_pack_actions(state, seat, spotted):
     """Swap one of your spies (anywhere) with a spotted enemy spy or sentinel."""
-    grid = state.grid
+    grid, turned = state.grid, state.turned
+    low = SPY_BASE + 10 * seat
     cells = spotted if RULE["jetPackTargetMustBeSpotted"] else range(CELLS)
-    others = [c for c in cells if c != state.turned and grid[c] >= 0 and
-              (kind_of(grid[c]) == "sentinel" or is_enemy_spy(grid[c], seat))]
+    others = [c for c in cells if c != turned and (  # sentinels and enemy spies
+        grid[c] in JET_PACK_CARD_CODES or grid[c] >= SPY_BASE and not low <= grid[c] < low + 10)]
     if not others:
         return []
-    return [JET_PACK[m, o] for m in board.own_spy_cells(grid, seat, range(CELLS)) for o in others]
+    return [JET_PACK[m, o] for m, code in enumerate(grid) if low <= code < low + 10 for o in others]
 
 
 def act_actions(state, seat):
@@ -299,7 +298,7 @@ def media_actions(state):
     picks = state.media_picks
     out = []
     if len(picks) < RULE["mediaMaxCards"]:
-        out += [MEDIA_PICK[c] for c in range(CELLS) if state.grid[c] != EMPTY and c not in picks]
+        out += [MEDIA_PICK[c] for c, code in enumerate(state.grid) if code != EMPTY and c not in picks]
     if len(picks) >= 2:
         out += [{"type": "media_place", "cells": list(p)} for p in permutations(picks)
                 if list(p) != list(picks)]
