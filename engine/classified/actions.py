@@ -7,72 +7,20 @@ deploy (each parameter set the design allows, see the effect modules).
 """
 
 
-from .combat import attack_targets, start_attack
-from .common import (AUTO, CARD_ONLY_OPTIONS, DECISIONS, DEPLOY, card_fields, card_info, discard_from_limbo, ev, ev_private, limbo_add,
+from .combat import start_attack
+from .common import (AUTO, DECISIONS, DEPLOY, card_fields, card_info, discard_from_limbo, ev, ev_private, limbo_add,
                      react_cards, react_window_opens, set_skip)
 from .data import GUILD
+from .plays import card_plays, cards_plays  # noqa: F401 (card_plays: Tough Choice's options)
 from .state import (Frame, deck_without, hand_without, pop, push, remember, replace,
                     set_hand)
 
 SECRET_PARAMS = {"promo_4b"}  # Telepathy Vision's guess stays private (digest C25)
-NO_GUARDS_AT_ALL = ((None, None, None), (None, None, None))  # nothing to attack, no own Fedora
-
-
-ENCRYPT = tuple({"type": "encrypt", "card": c} for c in range(18))  # shared, read-only actions
-ENLIST = tuple({"type": "guard", "card": c} for c in range(18))
-_CARD_ONLY_PLAYS = {}  # (design, card) -> its Deploy actions, for designs in CARD_ONLY_OPTIONS
-
-
-def card_plays(state, seat, card, from_hand=True, has_spot=None):
-    """Every legal way to play `card` now (encrypt, enlist, deploy)."""
-    return cards_plays(state, seat, (card,), None in state.guards[seat] if has_spot is None else has_spot)
-
-
-def cards_plays(state, seat, cards, has_spot):
-    """Every legal way to play each of `cards` now, card by card (one loop for a whole hand).
-    The encrypt / guard actions and the Deploys whose options depend on the card alone are
-    shared read-only dicts (engine.legal_actions allows it); the rest are built fresh."""
-    out = []
-    can_attack = state.guards != NO_GUARDS_AT_ALL
-    designs = state.designs
-    for card in cards:
-        out.append(ENCRYPT[card])
-        guild = GUILD[card]
-        if guild != "A" and has_spot:
-            out.append(ENLIST[card])
-        if guild != "G" and can_attack:
-            for target in attack_targets(state, seat, card):
-                target["type"] = "assassinate"
-                target["card"] = card
-                out.append(target)
-        design = designs[card]
-        handlers = DEPLOY.get(design)
-        if handlers is not None:
-            options = handlers[0]
-            if options in CARD_ONLY_OPTIONS:
-                plays = _CARD_ONLY_PLAYS.get((design, card))
-                if plays is None:
-                    plays = _CARD_ONLY_PLAYS[(design, card)] = _deploys(options(state, seat, card), card)
-                out += plays
-            else:
-                for params in options(state, seat, card):  # fresh dicts (as _deploys, inlined)
-                    params["type"] = "deploy"
-                    params["card"] = card
-                    out.append(params)
-    return out
-
-
-def _deploys(option_params, card):
-    """Deploy actions from an option function's fresh parameter dicts (parameters first)."""
-    for params in option_params:
-        params["type"] = "deploy"
-        params["card"] = card
-    return option_params
 
 
 def main_actions(state, seat):
     """The legal main actions of the seat to move."""
-    plays = cards_plays(state, seat, state.hands[seat], None in state.guards[seat])
+    plays = cards_plays(state, seat, state.hands[seat])
     if state.play[1 - seat] and can_cancel_trap(state, seat):
         return [{"type": "cancel_trap"}] + plays
     return plays

@@ -7,7 +7,7 @@ Handler tables (filled by the effect modules at import):
   rng) -> state); `handle` receives the state with the frame already popped.
 - AUTO[kind] = process(state, frame, log, rng) -> state (frame already popped).
 - CARD_ONLY_OPTIONS: the Deploy option functions whose list depends on the card alone (not on
-  the state or seat): actions.cards_plays builds their actions once and shares them.
+  the state or seat): plays.cards_plays builds their actions once and shares them.
 - RESECRET[kind] = secret(state, frame) -> tuple: recompute a frame's private data for a
   sampled state when the sampling seat cannot see it.
 """

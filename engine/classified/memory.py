@@ -36,14 +36,23 @@ def update_hand_memory(old, new):
     if old_hands == new_hands:
         return new
     memories = new.hand_memory
+    deck = old.deck
     for seat in (0, 1):
         before, after = old_hands[1 - seat], new_hands[1 - seat]
         if before == after:
             continue
-        gained = []  # cards that entered the hand where `seat` could see them (plain loops: tiny hands)
+        gained = None  # cards that entered the hand where `seat` could see them (plain loops: tiny hands)
         for c in after:
-            if c not in before and _was_visible(old, seat, c):
-                gained.append(c)
+            if c not in before:
+                if c in deck:  # from the deck: seen only if `seat` had PEEKed it there
+                    if c not in old.deck_memory[seat]:
+                        continue
+                elif not is_visible_to(old, seat, c):
+                    continue
+                if gained is None:
+                    gained = [c]
+                else:
+                    gained.append(c)
         known_before = memories[seat]
         if known_before:
             known = set(known_before)
@@ -54,22 +63,17 @@ def update_hand_memory(old, new):
                     else:
                         known = set()
                         break
-            known.update(gained)
+            if gained is not None:
+                known.update(gained)
             known.intersection_update(after)
             known = tuple(sorted(known))
-        elif gained:
-            known = tuple(sorted(gained))
-        else:
+            if known == known_before:
+                continue
+        elif gained is None:
             continue
-        if known != known_before:
-            memories = pair_set(memories, seat, known)
+        else:
+            known = tuple(sorted(gained))
+        memories = pair_set(memories, seat, known)
     if memories is not new.hand_memory:
         working_fields(new)["hand_memory"] = memories
     return new
-
-
-def _was_visible(state, seat, card):
-    """is_visible_to, with a fast answer for a card that came from the deck."""
-    if card in state.deck:
-        return card in state.deck_memory[seat]
-    return is_visible_to(state, seat, card)
