@@ -20,7 +20,7 @@ from .state import ACT, JACKET, MEDIA, MOVE, OVER, PLACE, VOTE, state_from_json,
 OPTIONAL_FALSE = ("super", "explosives")
 ACT_HANDLERS = {"spot": actions.apply_spot, "take": actions.apply_take,
                 "double_agent": actions.apply_double_agent, "play": actions.apply_play,
-                "virology": actions.apply_virology}
+                "virology": actions.apply_virology, "end_turn": turns.apply_end_turn}
 
 
 def normalise(action):

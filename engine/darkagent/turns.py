@@ -51,6 +51,11 @@ def apply_move(state, seat, action):
     return evolve(state, sats=sats, phase=ACT), [public_event(public)]
 
 
+def apply_end_turn(state, seat, action):
+    """The end_turn action: Phase 2 ends without a failed attack."""
+    return end_action_phase(state, seat, failed=False)
+
+
 def end_action_phase(state, seat, failed):
     """Phase 2 is over: pass the Double Agent token, then Media (unless failed) or next turn."""
     if state.turned < 0 and (failed or "media" not in state.status):
