@@ -62,12 +62,6 @@ def is_protected(grid, cell, seat, turned):
     return False
 
 
-def own_spy_cells(grid, seat, cells):
-    """Those of `cells` holding one of `seat`'s spies."""
-    low, high = SPY_BASE + 10 * seat, SPY_BASE + 10 * seat + 10
-    return tuple([c for c in cells if low <= grid[c] < high])
-
-
 def _moved(sats, src, dst, owner):
     lines = list(sats)
     items = list(lines[src])
