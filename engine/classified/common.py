@@ -8,6 +8,8 @@ Handler tables (filled by the effect modules at import):
 - AUTO[kind] = process(state, frame, log, rng) -> state (frame already popped).
 - CARD_ONLY_OPTIONS: the Deploy option functions whose list depends on the card alone (not on
   the state or seat): plays.cards_plays builds their actions once and shares them.
+- FINISHED_OPTIONS: the Deploy option functions that return finished actions (their parameters,
+  then "type": "deploy" and "card", in that order) instead of bare parameter dicts.
 - RESECRET[kind] = secret(state, frame) -> tuple: recompute a frame's private data for a
   sampled state when the sampling seat cannot see it.
 """
@@ -21,6 +23,7 @@ DECISIONS = {}
 AUTO = {}
 RESECRET = {}
 CARD_ONLY_OPTIONS = set()
+FINISHED_OPTIONS = set()
 
 
 def design(state, card):

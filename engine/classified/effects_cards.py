@@ -6,7 +6,7 @@ Rooftop Sniper.
 
 
 from .combat import attack_targets, start_attack
-from .common import (DECISIONS, DEPLOY, card_fields, card_info, discard_from_limbo, ev, finish_deploy_frame,
+from .common import (DECISIONS, DEPLOY, FINISHED_OPTIONS, card_fields, card_info, discard_from_limbo, ev, finish_deploy_frame,
                      limbo_remove, peek, place_guard)
 from .data import PROPOSALS
 from .state import free_slot, pair_set, push, replace, set_hand, set_slot
@@ -18,6 +18,7 @@ def _own_slots(state, seat):
 
 
 def _switch_options(state, seat, card):
+    """Finished Deploy actions (FINISHED_OPTIONS), as the next three option functions."""
     # plain loops (no comprehensions): the inputs are 1-3 slots and a 1-2 card hand
     row = state.guards[seat]
     mine = []
@@ -31,17 +32,17 @@ def _switch_options(state, seat, card):
     for k in mine:
         for j in (0, 1, 2):
             if theirs[j] is not None:
-                out.append({"mode": "opponent", "slot": k, "slot2": j})
+                out.append({"mode": "opponent", "slot": k, "slot2": j, "type": "deploy", "card": card})
     if state.discard:
         for k in mine:
-            out.append({"mode": "discard", "slot": k})
+            out.append({"mode": "discard", "slot": k, "type": "deploy", "card": card})
     rest = []
     for c in state.hands[seat]:
         if c != card:
             rest.append(c)
     for k in mine:
         for d in sorted(rest + [row[k][0]]):
-            out.append({"mode": "self", "slot": k, "give": d})
+            out.append({"mode": "self", "slot": k, "give": d, "type": "deploy", "card": card})
     return out
 
 
@@ -80,7 +81,7 @@ def _scavenge_options(state, seat, card):
                 rest.append(c)
         for take in state.discard[-3:]:
             for d in sorted(rest + [take]):
-                out.append({"take": take, "give": d})
+                out.append({"take": take, "give": d, "type": "deploy", "card": card})
     return out
 
 
@@ -98,7 +99,7 @@ def _ep_options(state, seat, card):
     out = []
     for k, s in enumerate(state.guards[seat]):
         if s is not None and s[2] < 0:
-            out.append({"slot": k})
+            out.append({"slot": k, "type": "deploy", "card": card})
     return out
 
 
@@ -116,17 +117,18 @@ def _neutralize_options(state, seat, card):
     out = []
     for j, s in enumerate(state.guards[1 - seat]):
         if s is not None and not (s[1] and face_down_only):
-            out.append({"mode": "flip", "slot2": j})
+            out.append({"mode": "flip", "slot2": j, "type": "deploy", "card": card})
     pile = list(state.discard)
     if len(pile) >= 2:
         # each card but the top moved to the top, then the reversed pile (the same as the first
         # order when the pile has 2 cards; the cards are distinct, so no other order repeats)
         for i in range(len(pile) - 1):
-            out.append({"mode": "rearrange", "order": pile[:i] + pile[i + 1:] + pile[i:i + 1]})
+            out.append({"mode": "rearrange", "order": pile[:i] + pile[i + 1:] + pile[i:i + 1],
+                        "type": "deploy", "card": card})
         if len(pile) > 2:
-            out.append({"mode": "rearrange", "order": pile[::-1]})
+            out.append({"mode": "rearrange", "order": pile[::-1], "type": "deploy", "card": card})
     if state.deck:
-        out.append({"mode": "bottom"})
+        out.append({"mode": "bottom", "type": "deploy", "card": card})
     return out
 
 
@@ -275,6 +277,7 @@ def deploy_as_guard(state, seat, card, params, log, rng):
     return place_guard(state, seat, card, PROPOSALS["deploy_as_guard_face_up"], log, True)
 
 
+FINISHED_OPTIONS.update((_switch_options, _scavenge_options, _ep_options, _neutralize_options))
 DEPLOY.update({
     "citrine_4": (_switch_options, switch_places),
     "citrine_5": (_scavenge_options, scavenge),

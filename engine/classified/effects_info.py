@@ -7,7 +7,7 @@ Cybernetic Cubic Tower, High Stakes Gamble, Telepathy Vision.
 """
 
 
-from .common import (CARD_ONLY_OPTIONS, DECISIONS, DEPLOY, RESECRET, answer, card_fields, card_info,
+from .common import (CARD_ONLY_OPTIONS, DECISIONS, DEPLOY, FINISHED_OPTIONS, RESECRET, answer, card_fields, card_info,
                      discard_from_limbo, ev, finish_deploy_frame, limbo_remove, peek, reveal_hand_to,
                      suitcase_number)
 from .data import CODE, CODES, GUILD, GUILD_NAMES, NUMBER, circular_distance
@@ -100,10 +100,11 @@ def handle_petals(state, frame, action, log, rng):
 
 
 def _own_guard_slots(state, seat, card):
+    """Finished Deploy actions (FINISHED_OPTIONS)."""
     out = []
     for k, s in enumerate(state.guards[seat]):
         if s is not None:
-            out.append({"slot": k})
+            out.append({"slot": k, "type": "deploy", "card": card})
     return out
 
 
@@ -287,6 +288,7 @@ def telepathy(state, seat, card, params, log, rng):
     return state
 
 
+FINISHED_OPTIONS.add(_own_guard_slots)
 DEPLOY.update({
     "citrine_1": (_numbers, fortune_teller),
     "citrine_2": (_one, test_access_codes),

@@ -10,7 +10,7 @@ looked up; the other Deploys are built fresh on every call.
 """
 
 from .combat import attack_targets
-from .common import CARD_ONLY_OPTIONS, DEPLOY
+from .common import CARD_ONLY_OPTIONS, DEPLOY, FINISHED_OPTIONS
 from .data import GUILD, PROPOSALS
 
 ENCRYPT = tuple({"type": "encrypt", "card": c} for c in range(18))  # shared, read-only actions
@@ -32,11 +32,11 @@ class _Table:
     """What a match's designs (and the target rule) fix: per card, the shared card-only Deploys
     or the option function of the others, and the assassinations found so far by Guard rows."""
 
-    __slots__ = ("designs", "rule", "deploys", "live", "targets", "own_rows")
+    __slots__ = ("designs", "rule", "deploys", "live", "finished", "targets", "own_rows")
 
     def __init__(self, designs, rule):
         self.designs, self.rule = designs, rule
-        self.deploys, self.live = [()] * 18, [None] * 18
+        self.deploys, self.live, self.finished = [()] * 18, [None] * 18, [False] * 18
         for card in range(18):
             handlers = DEPLOY.get(designs[card])
             if handlers is None:
@@ -45,6 +45,7 @@ class _Table:
                 self.deploys[card] = _finished(handlers[0](None, 0, card), "deploy", card)
             else:
                 self.live[card] = handlers[0]
+                self.finished[card] = handlers[0] in FINISHED_OPTIONS
         self.targets = {}  # Guard rows -> per card: its assassinate actions, or None (not yet built)
         self.own_rows = FEDORA in designs  # own Guards can be targets: key on both rows
 
@@ -66,7 +67,7 @@ def cards_plays(state, seat, cards):
     targets = None  # per card, once an attack is possible
     if theirs != NO_GUARDS or (mine != NO_GUARDS and table.own_rows):
         targets = _targets(table, (theirs, mine) if table.own_rows else theirs)
-    deploys, live = table.deploys, table.live
+    deploys, live, finished = table.deploys, table.live, table.finished
     out = []
     for card in cards:
         out += firsts[card]
@@ -78,6 +79,8 @@ def cards_plays(state, seat, cards):
         options = live[card]
         if options is None:
             out += deploys[card]
+        elif finished[card]:
+            out += options(state, seat, card)
         else:
             for params in options(state, seat, card):  # fresh dicts, parameters first
                 params["type"] = "deploy"
