@@ -13,7 +13,7 @@ from engine.core import Game
 from engine.errors import IllegalAction
 
 from . import actions, evaluate as evaluation, legal, scoring, setup, turns, view
-from .action_dicts import CANONICAL_IDS
+from .action_dicts import CANONICAL_IDS, VOTES
 from .attack import resolve_attack
 from .state import ACT, JACKET, MEDIA, MOVE, OVER, PLACE, VOTE, state_from_json, state_to_json
 
@@ -120,12 +120,14 @@ class DarkAgent(Game):
                 return actions
         if seat is None:
             actions = []
-        else:  # legal.legal_actions, with its two hot phases first
+        else:  # legal.legal_actions, with its hot phases first
             phase = state.phase
             if phase == ACT:
                 actions = legal.act_actions(state, seat) if seat == state.turn else []
             elif phase == MOVE:
                 actions = legal.move_actions(state, seat) if seat == state.turn else []
+            elif phase == VOTE:
+                actions = list(VOTES) if state.votes[seat] == -1 else []
             else:
                 actions = legal.legal_actions(state, seat)  # [] when the game is over
         if cache is None:
