@@ -12,8 +12,7 @@ from .common import (AUTO, DECISIONS, DEPLOY, card_fields, card_info, discard_fr
                      react_cards, react_window_opens, set_skip)
 from .data import GUILD
 from .plays import card_plays, cards_plays  # noqa: F401 (card_plays: Tough Choice's options)
-from .state import (Frame, deck_without, hand_without, pop, push, remember, replace,
-                    set_hand)
+from .state import Frame, deck_without, pop, push, remember, replace, set_hand
 
 SECRET_PARAMS = {"promo_4b"}  # Telepathy Vision's guess stays private (digest C25)
 
@@ -50,7 +49,10 @@ def play_card(state, seat, action, log, rng, from_hand=True):
     card, kind = action["card"], action["type"]
     if from_hand:
         hands = state.hands
-        rest = hand_without(hands[seat], card)
+        rest = hand = hands[seat]  # hand_without, inlined
+        if card in hand:
+            i = hand.index(card)
+            rest = hand[:i] + hand[i + 1:]
         source = {"hands": (rest, hands[1]) if seat == 0 else (hands[0], rest)}
     else:
         deck, memory = deck_without(state, (card,))

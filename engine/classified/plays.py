@@ -32,7 +32,7 @@ class _Table:
     """What a match's designs (and the target rule) fix: per card, the shared card-only Deploys
     or the option function of the others, and the assassinations found so far by Guard rows."""
 
-    __slots__ = ("designs", "rule", "deploys", "live", "finished", "targets", "own_rows")
+    __slots__ = ("deploys", "designs", "finished", "live", "own_rows", "rule", "targets")
 
     def __init__(self, designs, rule):
         self.designs, self.rule = designs, rule

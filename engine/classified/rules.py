@@ -122,7 +122,10 @@ class ClassifiedGame(Game):
 
     def apply(self, state, seat, action, rng):
         """Apply one action and settle every continuation."""
-        action = normalize(action)
+        for v in action.values():  # normalize, inlined: most actions come as a legal list gives them
+            if v is None or v is False:
+                action = normalize(action)
+                break
         log = []
         kind = action["type"]
         if kind == "choose_suitcase":

@@ -2,7 +2,7 @@
 the final no-draw round, and the end-of-game resolution (hit test and tie-breaks)."""
 
 
-from .common import AUTO, card_info, ev, ev_private, peek
+from .common import AUTO, SEAT_KEYS, card_info, ev, peek
 from .data import CODE, NUMBER
 from .state import Frame, guard_count, pair_set, play_items, replace, working_fields
 
@@ -10,7 +10,7 @@ from .state import Frame, guard_count, pair_set, play_items, replace, working_fi
 def begin_turn(state, seat, log):
     """Start seat's turn: Short Circuit check, draw (not in the final round), REACT cost.
     `state` is private to the running step (state.working_fields): it is edited in place."""
-    fields = working_fields(state)
+    fields = state.__dict__  # working_fields(state), inlined on this hot path
     deck = fields["deck"]
     draw = fields["final_left"] < 0 and deck
     fields["turn"] = seat
@@ -38,8 +38,9 @@ def begin_turn(state, seat, log):
             fields["play"] = pair_set(play, seat, tuple(i for i in play[seat] if i[1] != "short_circuit"))
             fields["discard"] += tuple(circuits)
             ev(log, {"event": "short_circuit", "seat": seat, "won": False})
-    if draw:
-        ev_private(log, {"event": "draw", "seat": seat, "deck_left": len(deck) - 1}, seat, {"card": card})
+    if draw:  # ev_private, inlined (one draw a turn)
+        log.append({"public": {"event": "draw", "seat": seat, "deck_left": len(deck) - 1},
+                    "private": {SEAT_KEYS[seat]: {"card": card}}})
     if fields["skip"][seat]:
         fields["skip"] = pair_set(fields["skip"], seat, False)
         fields["stage"] = "resolving"
@@ -51,7 +52,7 @@ def begin_turn(state, seat, log):
 def end_turn(state, log):
     """Finish the current turn; start the final round or count it down; next turn or the end
     (`state` is private to the running step: edited in place)."""
-    fields = working_fields(state)
+    fields = state.__dict__  # working_fields(state), inlined on this hot path
     if fields["final_left"] < 0:
         if not fields["deck"]:
             fields["final_left"] = 2
@@ -109,7 +110,7 @@ def settle(state, log, rng):
             process = AUTO.get(top.kind)
             if process is None:
                 return state
-            working_fields(state)["stack"] = stack[:-1]
+            state.__dict__["stack"] = stack[:-1]  # working_fields(state), inlined
             state = process(state, top, log, rng)
             continue
         if stage == "action" or stage == "pick":
