@@ -39,8 +39,9 @@ def _line_spots(line, owners, seat):
     reach = spot_range(owners, seat)
     actions = tuple(SPOT[line][d] if d < reach else SUPER_SPOT[line][d] for d in range(DEPTH))
     masks = range(1 << DEPTH)
-    plain = tuple(tuple(actions[d] for d in range(reach) if not m >> d & 1) for m in masks)
     extended = tuple(tuple(actions[d] for d in range(DEPTH) if not m >> d & 1) for m in masks)
+    in_reach = (1 << reach) - 1  # without the token only the depths in reach count (shared rows)
+    plain = tuple(extended[m | ~in_reach & ((1 << DEPTH) - 1)] for m in masks)
     return line, owners.count(seat), plain, extended
 
 
