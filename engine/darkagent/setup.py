@@ -36,10 +36,12 @@ def make_config(options):
 def place_neutral_satellites(rng, count):
     """Per line sorted owner tuples with `count` neutral satellites placed at random."""
     lines = [()] * LINES
+    room = list(range(LINES))  # the lines with room, ascending
     for _ in range(count):
-        room = [i for i in range(LINES) if len(lines[i]) < SLOTS]
         i = rng.choice(room)
         lines[i] = lines[i] + (NEUTRAL,)
+        if len(lines[i]) == SLOTS:
+            room.remove(i)
     return tuple(lines)
 
 
