@@ -97,3 +97,12 @@ def test_ismcts_defaults_can_differ_per_game_and_the_catalog_shows_them():
     entry = next(b for b in bot_catalog("classified") if b["bot"] == "ismcts")
     assert entry["params"]["guided"]["default"] == tuned["guided"]
     assert PARAMS["guided"]["default"] != tuned["guided"]  # the generic spec is left as it was
+
+
+def test_ismcts_rewards_value_a_shared_win_by_shared_win():
+    from engine.bots.ismcts import _rewards
+    alone = {"seats": [{"seat": 0, "won": True}, {"seat": 1, "won": False}]}
+    shared = {"seats": [{"seat": 0, "won": True}, {"seat": 1, "won": True}]}
+    assert _rewards(alone, 0.5) == {0: 1.0, 1: 0.0}
+    assert _rewards(shared, 0.5) == {0: 0.5, 1: 0.5}
+    assert _rewards(shared) == {0: 1.0, 1: 1.0}  # team games: a win together is a full win
