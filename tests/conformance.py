@@ -59,8 +59,11 @@ def check_playout(game_id, options, seed, invariance=True, sample_limit=6):
         actions = engine.legal_actions(match, seat)
         assert actions, f"seat {seat} must have a legal action at version {match.version}"
         as_listed = dumps(actions)
+        state_before = dumps(rules.state_to_json(match.state))
         for action in pick.sample(actions, min(sample_limit, len(actions))):
             engine.step(match, seat, action)  # every sampled legal action applies
+            # states are immutable: stepping from one never changes it (siblings share its parts)
+            assert dumps(rules.state_to_json(match.state)) == state_before, "a step mutated its state"
         action = pick.choice(actions)
         history.append((seat, action))
         match = engine.step(match, seat, action)
