@@ -4,12 +4,13 @@ Per card, in this order: encrypt, guard (Guard/Sentinel with a free spot), assas
 (Assassin/Sentinel; each target), deploy (each parameter set the design allows).
 
 The encrypt / guard actions, the Deploys whose options depend on the card alone and the
-assassinations (which depend on the card, the match's designs, the target rule in PROPOSALS and
-the Guard rows) are shared read-only dicts (engine.legal_actions allows it), built once and
-looked up; the other Deploys are built fresh on every call.
+assassinations (which depend on the card, the Guard rows, the target rule in PROPOSALS and which
+cards are Extra Protection / Armored Fedora) are shared read-only dicts (engine.legal_actions
+allows it), built once and looked up; the other Deploys are built fresh on every call (the hot
+ones return finished actions, common.FINISHED_OPTIONS).
 """
 
-from .combat import attack_targets
+from .combat import EP, FEDORA, attack_targets
 from .common import CARD_ONLY_OPTIONS, DEPLOY, FINISHED_OPTIONS
 from .data import GUILD, PROPOSALS
 
@@ -18,19 +19,22 @@ ENLIST = tuple({"type": "guard", "card": c} for c in range(18))
 ENCRYPT_ONLY = tuple((ENCRYPT[c],) for c in range(18))  # a card's first plays, without a free spot
 ENCRYPT_OR_ENLIST = tuple((ENCRYPT[c], ENLIST[c]) if GUILD[c] != "A" else (ENCRYPT[c],) for c in range(18))
 NO_GUARDS = (None, None, None)
-FEDORA = "promo_5b"  # Armored Fedora: a seat may also attack its own (attack_targets)
 
 TARGET_RULE = "face_up_target_needs_shared_code"
-MAX_TABLES = 64  # kept (designs, rule) tables; past it the cache starts over
-MAX_ROWS = 8192  # kept Guard rows per table; past it the table's assassinations start over
+MAX_TABLES = 64  # kept tables of each kind; past it that cache starts over
+MAX_ROWS = 8192  # kept Guard rows per assassination table; past it the table starts over
 
 _TABLES = {}  # (designs, rule) -> _Table
+_TARGETS = {}  # (Extra Protection cards, Armored Fedora cards, rule) -> assassinations by Guard rows
+_CARD_ONLY_PLAYS = {}  # (design, card) -> its Deploy actions, for designs in CARD_ONLY_OPTIONS
 _last = [None]  # the table of the last call (the same all match long)
 
 
 class _Table:
     """What a match's designs (and the target rule) fix: per card, the shared card-only Deploys
-    or the option function of the others, and the assassinations found so far by Guard rows."""
+    or the option function of the others (and whether it returns finished actions), and the
+    assassinations found so far by Guard rows (shared by every match whose Extra Protection and
+    Armored Fedora cards are the same: attack_targets reads no other design)."""
 
     __slots__ = ("deploys", "designs", "finished", "live", "own_rows", "rule", "targets")
 
@@ -38,16 +42,31 @@ class _Table:
         self.designs, self.rule = designs, rule
         self.deploys, self.live, self.finished = [()] * 18, [None] * 18, [False] * 18
         for card in range(18):
-            handlers = DEPLOY.get(designs[card])
+            design = designs[card]
+            handlers = DEPLOY.get(design)
             if handlers is None:
                 continue
             if handlers[0] in CARD_ONLY_OPTIONS:
-                self.deploys[card] = _finished(handlers[0](None, 0, card), "deploy", card)
+                self.deploys[card] = _card_only_plays(handlers[0], design, card)
             else:
                 self.live[card] = handlers[0]
                 self.finished[card] = handlers[0] in FINISHED_OPTIONS
-        self.targets = {}  # Guard rows -> per card: its assassinate actions, or None (not yet built)
-        self.own_rows = FEDORA in designs  # own Guards can be targets: key on both rows
+        fedoras = tuple(c for c in range(18) if designs[c] == FEDORA)
+        self.own_rows = bool(fedoras)  # own Guards can be targets: key on both rows
+        key = (tuple(c for c in range(18) if designs[c] == EP), fedoras, rule)
+        self.targets = _TARGETS.get(key)
+        if self.targets is None:
+            if len(_TARGETS) >= MAX_TABLES:
+                _TARGETS.clear()
+            self.targets = _TARGETS[key] = {}  # Guard rows -> per card: its assassinations or None
+
+
+def _card_only_plays(options, design, card):
+    """The shared Deploy actions of a card whose options depend on the card alone."""
+    plays = _CARD_ONLY_PLAYS.get((design, card))
+    if plays is None:
+        plays = _CARD_ONLY_PLAYS[(design, card)] = _finished(options(None, 0, card), "deploy", card)
+    return plays
 
 
 def card_plays(state, seat, card, from_hand=True):
