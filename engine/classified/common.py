@@ -132,7 +132,16 @@ def has_design(state, key):
 def react_window_opens(state, reactor, key):
     """A REACT window for `key` opens when the design is in the match and the reactor would keep
     a card (public facts only, so the window itself leaks nothing)."""
-    return len(state.hands[reactor]) >= 2 and key in state.designs and state.stage != "pick"  # cheap test first
+    if len(state.hands[reactor]) < 2 or state.stage == "pick":  # cheap tests first
+        return False
+    designs = state.designs
+    seen = _design_set
+    if seen[0] is not designs:  # the same tuple all match long: one set per match, not a scan per test
+        seen[:] = (designs, frozenset(designs))
+    return key in seen[1]
+
+
+_design_set = [(), frozenset()]  # the designs tuple of the last react_window_opens call and its set
 
 
 def react_cards(state, seat, key):
