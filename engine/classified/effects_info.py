@@ -37,14 +37,16 @@ def _done(state, card):
 
 
 NEAR = {n: frozenset(s for s in NUMBERS if circular_distance(n, s) <= 2) for n in NUMBERS}  # within +-2
+WITHIN_TWO = {(n, yes): tuple(s for s in NUMBERS if (s in NEAR[n]) == yes)  # Suitcase Numbers
+              for n in NUMBERS for yes in (True, False)}                    # fitting an answer
+NOT_NUMBER = {n: tuple(s for s in NUMBERS if s != n) for n in NUMBERS}
 
 
 def fortune_teller(state, seat, card, params, log, rng):
     """Within +-2 (circular) of the opponent's Suitcase Number?"""
     n = params["number"]
-    near = NEAR[n]
-    yes = suitcase_number(state, 1 - seat) in near
-    possible = [s for s in NUMBERS if (s in near) == yes]
+    yes = suitcase_number(state, 1 - seat) in NEAR[n]
+    possible = WITHIN_TWO[(n, yes)]
     state = answer(state, log, seat, 1 - seat, card, {"kind": "within_two", "number": n}, yes, possible)
     return _done(state, card)
 
@@ -71,7 +73,7 @@ def handle_tac(state, frame, action, log, rng):
 
 def _equals(state, seat, card, n, log):
     yes = suitcase_number(state, 1 - seat) == n
-    possible = [n] if yes else [s for s in NUMBERS if s != n]
+    possible = [n] if yes else NOT_NUMBER[n]
     return answer(state, log, seat, 1 - seat, card, {"kind": "equals", "number": n}, yes, possible)
 
 
@@ -93,7 +95,7 @@ def handle_petals(state, frame, action, log, rng):
     card, count, named = frame.args
     n = action["number"]
     question = {"kind": "name_not_suitcase"}
-    state = answer(state, log, 1 - frame.seat, frame.seat, card, question, n, [s for s in NUMBERS if s != n])
+    state = answer(state, log, 1 - frame.seat, frame.seat, card, question, n, NOT_NUMBER[n])
     if count > 1:
         state = push(state, Frame("petals", frame.seat, (card, count - 1, named + (n,))))
     return state
