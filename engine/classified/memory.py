@@ -8,7 +8,7 @@ where the seat can see it; a hidden departure (Encrypt, a face-down Guard, a car
 the deck) makes it forget, since it cannot tell which card left.
 """
 
-from .state import pair_set, working_fields
+from .state import pair_set
 
 
 def is_visible_to(state, seat, card):
@@ -36,44 +36,47 @@ def update_hand_memory(old, new):
     if old_hands == new_hands:
         return new
     memories = new.hand_memory
-    deck = old.deck
-    for seat in (0, 1):
-        before, after = old_hands[1 - seat], new_hands[1 - seat]
-        if before == after:
-            continue
-        gained = None  # cards that entered the hand where `seat` could see them (plain loops: tiny hands)
-        for c in after:
-            if c not in before:
-                if c in deck:  # from the deck: seen only if `seat` had PEEKed it there
-                    if c not in old.deck_memory[seat]:
-                        continue
-                elif not is_visible_to(old, seat, c):
-                    continue
-                if gained is None:
-                    gained = [c]
-                else:
-                    gained.append(c)
-        known_before = memories[seat]
-        if known_before:
-            known = set(known_before)
-            for c in before:
-                if c not in after:  # a card left: forget everything unless `seat` saw where it went
-                    if is_visible_to(new, seat, c):
-                        known.discard(c)
-                    else:
-                        known = set()
-                        break
-            if gained is not None:
-                known.update(gained)
-            known.intersection_update(after)
-            known = tuple(sorted(known))
-            if known == known_before:
-                continue
-        elif gained is None:
-            continue
-        else:
-            known = tuple(sorted(gained))
-        memories = pair_set(memories, seat, known)
+    before, after = old_hands[1], new_hands[1]  # what seat 0 knows of seat 1's hand
+    if before != after:
+        memories = _reconciled(old, new, memories, 0, before, after)
+    before, after = old_hands[0], new_hands[0]
+    if before != after:
+        memories = _reconciled(old, new, memories, 1, before, after)
     if memories is not new.hand_memory:
-        working_fields(new)["hand_memory"] = memories
+        new.__dict__["hand_memory"] = memories  # working_fields(new), inlined
     return new
+
+
+def _reconciled(old, new, memories, seat, before, after):
+    """`memories` with what `seat` knows of the other's hand updated for its change from
+    `before` to `after`."""
+    gained = None  # cards that entered the hand where `seat` could see them (plain loops: tiny hands)
+    for c in after:
+        if c not in before:
+            if c in old.deck:  # from the deck: seen only if `seat` had PEEKed it there
+                if c not in old.deck_memory[seat]:
+                    continue
+            elif not is_visible_to(old, seat, c):
+                continue
+            if gained is None:
+                gained = [c]
+            else:
+                gained.append(c)
+    known_before = memories[seat]
+    if not known_before:
+        if gained is None:
+            return memories
+        return pair_set(memories, seat, tuple(sorted(gained)))
+    known = set(known_before)
+    for c in before:
+        if c not in after:  # a card left: forget everything unless `seat` saw where it went
+            if is_visible_to(new, seat, c):
+                known.discard(c)
+            else:
+                known = set()
+                break
+    if gained is not None:
+        known.update(gained)
+    known.intersection_update(after)
+    known = tuple(sorted(known))
+    return memories if known == known_before else pair_set(memories, seat, known)
