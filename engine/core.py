@@ -316,8 +316,21 @@ def render_log(log, viewer):
     return out
 
 
-def render(match, viewer=None, with_log=True):
-    """The JSON-able view of a match for a seat (None = spectator)."""
+def log_after(log, since):
+    """The entries of a log (ordered by seq) with seq > since, found by bisection."""
+    low, high = 0, len(log)
+    while low < high:
+        middle = (low + high) // 2
+        if log[middle]["seq"] <= since:
+            low = middle + 1
+        else:
+            high = middle
+    return log[low:]
+
+
+def render(match, viewer=None, with_log=True, log_since=None):
+    """The JSON-able view of a match for a seat (None = spectator); with `log_since` = n the log
+    holds only the entries after version n (what a client that saw version n is missing)."""
     rules = match.rules
     outcome = rules.outcome(match.state)
     moving = [] if outcome is not None else list(rules.to_move(match.state))
@@ -331,7 +344,8 @@ def render(match, viewer=None, with_log=True):
     if outcome is not None:
         view["outcome"] = outcome
     if with_log:
-        view["log"] = render_log(match.log, viewer)
+        log = match.log if log_since is None else log_after(match.log, log_since)
+        view["log"] = render_log(log, viewer)
     return view
 
 

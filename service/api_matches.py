@@ -54,13 +54,15 @@ def list_matches():
 
 @bp.get("/matches/<match_id>")
 def get_match(match_id):
-    """The match as the caller's seat sees it (spectator without a token); ETag per version and seat."""
+    """The match as the caller's seat sees it (spectator without a token); ETag per version and seat.
+    `?log_since=n` keeps only the log entries after version n."""
+    log_since = parse_query(schemas.ViewQuery()).get("log_since")
     match, meta = matches.load(_ctx()["store"], match_id)
     seat = _caller(meta)
-    etag = etag_for(match.version, seat)
+    etag = etag_for(match.version, seat, log_since)
     if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
         return "", 304, {"ETag": etag}
-    return views.match_view(match_id, match, meta, seat), 200, {"ETag": etag}
+    return views.match_view(match_id, match, meta, seat, log_since), 200, {"ETag": etag}
 
 
 @bp.post("/matches/<match_id>/join")

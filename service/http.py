@@ -70,9 +70,10 @@ def if_match_version():
     return int(raw)
 
 
-def etag_for(version, seat):
-    """The ETag of a seat's view at a version."""
-    return f'"{version}-{"s" if seat is None else seat}"'
+def etag_for(version, seat, log_since=None):
+    """The ETag of a seat's view at a version (and log cut, when one was asked for)."""
+    cut = "" if log_since is None else f"-l{log_since}"
+    return f'"{version}-{"s" if seat is None else seat}{cut}"'
 
 
 def idempotent(view):

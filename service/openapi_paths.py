@@ -68,9 +68,12 @@ PATHS = {
     },
     "/matches/{match_id}": {"get": {
         "operationId": "getMatch", "summary": "The match as the caller's seat sees it",
-        "security": SEAT, "parameters": [MATCH_ID, IF_NONE_MATCH],
+        "security": SEAT, "parameters": [
+            MATCH_ID, IF_NONE_MATCH,
+            _query("log_since", {"type": "integer", "minimum": 0},
+                   "only the log entries after this version (the log a client that saw it is missing)")],
         "responses": {"200": _json("MatchView", headers=ETAG), "304": {"description": "Not modified", "headers": ETAG},
-                      **_errors(401, 404)}}},
+                      **_errors(400, 401, 404)}}},
     "/matches/{match_id}/join": {"post": {
         "operationId": "joinMatch", "summary": "Claim an open seat (the token is shown once)",
         "parameters": [MATCH_ID, IDEMPOTENCY],

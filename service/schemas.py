@@ -175,6 +175,12 @@ class EventPage(Schema):
     last = fields.Integer(required=True, metadata={"description": "cursor for the next ?after="})
 
 
+class ViewQuery(Schema):
+    """GET /matches/{id} query."""
+
+    log_since = fields.Integer(validate=validate.Range(min=0))
+
+
 class EventsQuery(Schema):
     """GET /matches/{id}/events query."""
 

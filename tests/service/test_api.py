@@ -143,3 +143,30 @@ def test_replay_only_after_the_end_and_verifies_commitment(client):
     assert engine.render(again, None)["outcome"] == replay["outcome"] == view["outcome"]
     assert replay["log"] == list(again.log)  # every chance result, private parts included
     assert any(entry.get("private") for entry in replay["log"])
+
+
+def test_view_log_since_cuts_the_log_and_bad_values_are_400(client):
+    made = create(client)
+    tokens = {t["seat"]: t["token"] for t in made["tokens"]}
+    mid = made["match_id"]
+    for _ in range(3):
+        view = client.get(f"/matches/{mid}", headers=auth(tokens[0])).json
+        mover = view["to_move"][0]
+        legal = client.get(f"/matches/{mid}/actions", headers=auth(tokens[mover])).json["legal_actions"]
+        assert client.post(f"/matches/{mid}/actions", json={"action": legal[0]},
+                           headers=auth(tokens[mover])).status_code == 200
+    whole = client.get(f"/matches/{mid}", headers=auth(tokens[0]))
+    tail = client.get(f"/matches/{mid}?log_since=2", headers=auth(tokens[0]))
+    assert tail.status_code == 200 and whole.json["version"] == 3
+    assert tail.json["log"] == [e for e in whole.json["log"] if e["seq"] > 2] and tail.json["log"]
+    assert {k: v for k, v in tail.json.items() if k != "log"} == {
+        k: v for k, v in whole.json.items() if k != "log"}
+    assert tail.headers["ETag"] != whole.headers["ETag"]
+    assert client.get(f"/matches/{mid}?log_since=3", headers=auth(tokens[0])).json["log"] == []
+    cached = client.get(f"/matches/{mid}?log_since=2", headers={
+        **auth(tokens[0]), "If-None-Match": tail.headers["ETag"]})
+    assert cached.status_code == 304
+    for bad in ("-1", "x", "1.5"):
+        response = client.get(f"/matches/{mid}?log_since={bad}")
+        assert response.status_code == 400 and response.json["error"]["code"] == "invalid_request"
+        assert response.json["error"]["field"] == "log_since"
