@@ -30,14 +30,17 @@ openapi-check: ## Fail when openapi.yaml differs from what the code generates
 
 BENCH_MATCHES ?= 200
 BENCH_BUDGET_MS ?= 50
+# Dark Agent's bot table at BGA's 10 rounds: at the default (no cap; 30-round safety cap) an ISMCTS
+# seat makes ~170 decisions a match, ~34 CPU-seconds at 200 ms each
+BENCH_OPTIONS ?= {"darkagent": {"max_rounds": 10}}
 
 bench: ## Print engine, service and bot figures (quick sizes; make bench-full for the issue's sizes)
 	@for g in classified insidejob ifthen darkagent; do echo "== engine: $$g"; $(BIN)/python bench/bench_$$g.py || exit 1; done
 	@echo "== service: bot-turn latency through the API"; $(BIN)/python bench/bench_service.py --turns 100
 	@echo "== bots: win rates ($(BENCH_MATCHES) matches, ismcts $(BENCH_BUDGET_MS) ms/move)"
-	@$(BIN)/python bench/bench_bots.py --matches $(BENCH_MATCHES) --budget-ms $(BENCH_BUDGET_MS)
+	@$(BIN)/python bench/bench_bots.py --matches $(BENCH_MATCHES) --budget-ms $(BENCH_BUDGET_MS) --options '$(BENCH_OPTIONS)'
 
 bench-full: ## The bot table at the issue's sizes: 1,000 matches, ismcts at 200 ms per move (hours)
-	$(BIN)/python bench/bench_bots.py --matches 1000 --budget-ms 200
+	$(BIN)/python bench/bench_bots.py --matches 1000 --budget-ms 200 --options '$(BENCH_OPTIONS)'
 
 .PHONY: help install run worker test openapi openapi-check bench bench-full
