@@ -39,8 +39,8 @@ PARAMS = {
 # shared win fully won as often, 67.5%, but mostly by turning losses into shared victories:
 # points gain +2.4 [-0.9, +5.6]; a root prior of 20 scored 55.3% at n=300.) Dark Agent, 2 players,
 # max_rounds 10, the same settings (heuristic playouts cut at playout_depth and scored by
-# `evaluate`): n=100 won 88.0% [80.2, 93.0] vs 63.0% [53.2, 71.8], points gain +35.0 [+24.8,
-# +45.2]. Inside Job keeps the generic defaults: neither heuristic playouts (49.7% vs 58.3%,
+# `evaluate`): n=300 won 87.0% [82.7, 90.3] vs 67.0% [61.5, 72.1], points gain +33.0 [+27.1,
+# +38.9]. Inside Job keeps the generic defaults: neither heuristic playouts (49.7% vs 58.3%,
 # n=300) nor 30% of them with the prior (59.3% vs 58.3%) beat its heuristic.
 GAME_DEFAULTS = {
     "classified": {"guided": 100, "prior": 0, "shared_win": 50},
