@@ -193,7 +193,6 @@ def choose_ismcts(view, seat, rules, rng, params, clock=None):
     return legal_keys[ranked[0][1]] if ranked else legal[rng.randbelow(len(legal))]
 
 
-
 def _seed_prior(root, seat, action, visits):
     """Give the heuristic's root move `visits` virtual visits won at half rate."""
     child = _Node(action, seat)
@@ -202,8 +201,7 @@ def _seed_prior(root, seat, action, visits):
 
 
 def _heuristic(rules):
-    import importlib
-    try:
-        return importlib.import_module(f"engine.{rules.id}.heuristic")
-    except ModuleNotFoundError:
-        return None
+    """The game's heuristic module, or None (engine.bots.heuristic_module; imported late, as the
+    bots package imports this module)."""
+    from . import heuristic_module
+    return heuristic_module(rules.id)
