@@ -16,6 +16,8 @@ keeps attribute reads on the copies specialised.
 
 from dataclasses import dataclass, fields
 
+from ..core import evolve as core_evolve
+
 # phases
 PLACE, MOVE, ACT, MEDIA, JACKET, VOTE, OVER = "place", "move", "act", "media", "jacket", "vote", "over"
 
@@ -89,27 +91,19 @@ _CACHE_KEYS = ("_legal_cache", "_outcome")
 SATS_CACHE = "_sats_cache"
 _NO_STATE_CACHES = {"_legal_cache": None, "_outcome": None}
 _NO_CACHES = {"_legal_cache": None, "_outcome": None, SATS_CACHE: None}
-_new_object, _set_attribute = object.__new__, object.__setattr__
 
 
 def evolve(state, **changes):
     """A copy of `state` with `changes` (a fast dataclasses.replace without re-validation): one
     fresh `{**fields, **changes}` dict (unchanged tuples are shared) with the per-state caches
     reset and, when the satellites change, the satellite-derived cache too."""
-    new = _new_object(DarkAgentState)
-    if "sats" in changes:
-        _set_attribute(new, "__dict__", {**state.__dict__, **changes, **_NO_CACHES})
-    else:
-        _set_attribute(new, "__dict__", {**state.__dict__, **changes, **_NO_STATE_CACHES})
-    return new
+    return core_evolve(state, **changes, **(_NO_CACHES if "sats" in changes else _NO_STATE_CACHES))
 
 
 def with_cache_slots(state):
     """`state` re-wrapped with the (empty) cache keys in its field dict, for states made by the
     dataclass constructor (a new match, a state from JSON, a sampled state)."""
-    new = _new_object(DarkAgentState)
-    _set_attribute(new, "__dict__", {**state.__dict__, **_NO_CACHES})
-    return new
+    return core_evolve(state, **_NO_CACHES)
 
 
 _FLAT = ("phase", "first", "turn", "round", "double_agent", "bonus_aim", "bonus_holder",
