@@ -5,9 +5,9 @@ seat, so each seat position is played equally often. Reported, with 95% interval
 (its seat won); the mean win rate of the B seats in those matches; and the baseline that matters
 in games where seats share wins (Inside Job's Agents, shared victories): B's own win rate in the
 same seat on the same seeds when every seat is B. A beats B when its rate clears that baseline.
-"points gain (paired)" is the fairest single figure: A's points minus B's points in the same seat on the same seeds (a win shared by k seats
-is worth 1/k, so a 2-player tie is half a win) with a paired 95% interval; A clearly beats B when
-its low end is above 0.
+"points gain (paired)" is the fairest single figure: A's points minus B's points in the same seat
+on the same seeds (a win shared by k seats is worth 1/k, so a 2-player tie is half a win) with a
+paired 95% interval; A clearly beats B when its low end is above 0.
 For cooperative games (If Then codebreakers, Inside Job Agents) it also reports the team's win
 rate when every seat is played by the same bot.
 Usage: python bench/bench_bots.py [--matches 1000] [--budget-ms 200] [--games ...] [--pairs ...]
