@@ -100,6 +100,17 @@ def team_match(args):
     return match.rules.outcome(match.state) or {"winners": [], "seats": []}
 
 
+def _run(pool, function, jobs, label):
+    """pool.map with a progress line on stderr every 10% (long runs can be watched)."""
+    results, step = [], max(1, len(jobs) // 10)
+    for result in pool.imap(function, jobs):
+        results.append(result)
+        if len(results) % step == 0 and len(results) < len(jobs):
+            wins = sum(r[0] for r in results)
+            print(f"  {label}: {len(results)}/{len(jobs)}, A won {wins}", file=sys.stderr, flush=True)
+    return results
+
+
 def _configure(clock_name, options):
     """Pool initializer: the worker processes use the clock and match options of the command line."""
     global CLOCK
@@ -138,8 +149,10 @@ def main():
                     print(f"{game_id:<11}{pair:<22} skipped: no {(({a, b} - names) or {'?'}).pop()} bot")
                     continue
                 started = time.time()
-                results = pool.map(play_match, [(game_id, spec(a), spec(b), i) for i in range(args.matches)])
-                base = pool.map(play_match, [(game_id, spec(b), spec(b), i) for i in range(args.matches)])
+                results = _run(pool, play_match, [(game_id, spec(a), spec(b), i) for i in range(args.matches)],
+                               f"{game_id} {pair}")
+                base = _run(pool, play_match, [(game_id, spec(b), spec(b), i) for i in range(args.matches)],
+                            f"{game_id} {b}:{b}")
                 p, lo, hi = wilson(sum(r[0] for r in results), len(results))
                 b_seats = sum(r[1] for r in results if r[1] == r[1]) / len(results)
                 q, qlo, qhi = wilson(sum(r[0] for r in base), len(base))

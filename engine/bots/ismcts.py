@@ -12,12 +12,18 @@ reads no clock). With `budget_ms` = 0 the bot is reproducible for a given rng.
 Where the game has a heuristic bot, its choice at the root starts with `prior` virtual visits
 won at half rate (progressive bias): the search leaves the heuristic's move only on evidence.
 `guided` lets the heuristic pick a share of playout moves too (slower, better playouts).
+A game may also ship engine/<game>/rollout.py for search: `choose(rules, state, seat, actions,
+rng)`, a fast playout policy that reads the sampled deal directly (`rollout` percent of the
+non-guided moves), and `belief_sampler(rules, view_state, seat)`, a dealer of determinizations
+weighted by what the public record suggests (`beliefs`); both see only what the bot's own view
+allows, as the deal they work on comes from that view.
 
 Long games may cut playouts short: a rules object with `playout_depth` (actions) and
 `evaluate(state) -> {seat: value in [0, 1]}` has its playouts stopped after that many actions
 and scored by the evaluation instead of played to the end.
 """
 
+import importlib
 import math
 
 from ..rng import Rng
@@ -27,6 +33,13 @@ PARAMS = {
     "budget_ms": {"default": 0, "type": "int", "min": 0, "max": 60000},
     "guided": {"default": 0, "type": "int", "min": 0, "max": 100,
                "description": "percent of playout moves chosen by the game's heuristic (if any)"},
+    "rollout": {"default": 100, "type": "int", "min": 0, "max": 100,
+                "description": "percent of the other playout moves chosen by the game's fast "
+                               "rollout policy over the sampled deal (if any); the rest at random"},
+    "beliefs": {"default": 1, "type": "int", "min": 0, "max": 1,
+                "description": "1: deal determinizations by the game's belief model where it has "
+                               "one (rollout.belief_sampler: Inside Job places the Insider by "
+                               "public suspicion); 0: every consistent deal alike"},
     "shared_win": {"default": 100, "type": "int", "min": 0, "max": 100,
                    "description": "what a shared victory is worth to the search, in percent of a win alone"},
     "prior": {"default": 60, "type": "int", "min": 0, "max": 1000,
@@ -40,12 +53,14 @@ PARAMS = {
 # points gain +2.4 [-0.9, +5.6]; a root prior of 20 scored 55.3% at n=300.) Dark Agent, 2 players,
 # max_rounds 10, the same settings (heuristic playouts cut at playout_depth and scored by
 # `evaluate`): n=300 won 87.0% [82.7, 90.3] vs 67.0% [61.5, 72.1], points gain +33.0 [+27.1,
-# +38.9]. Inside Job keeps the generic defaults: neither heuristic playouts (49.7% vs 58.3%,
-# n=300) nor 30% of them with the prior (59.3% vs 58.3%) beat its heuristic.
+# +38.9]. Inside Job, 4 players, no root prior, with its rollout policy and belief-weighted
+# deals (engine/insidejob/rollout.py): n=200 won 69.5% vs 60.5%, points gain +9.0 (the prior of
+# 60 gave +4.5; without beliefs -3.0, the search voted blind; plain random playouts -10.0).
 GAME_DEFAULTS = {
     "classified": {"guided": 100, "prior": 0, "shared_win": 50},
     # 40 heuristic-playout iterations take ~200-260 ms of CPU, about what 200 ms bought in the bench
     "darkagent": {"guided": 100, "prior": 0, "shared_win": 50, "iterations": 40},
+    "insidejob": {"prior": 0},
 }
 EXPLORATION = 0.7
 PLAYOUT_PARAMS = {"playout": True}  # tells a game's heuristic it may play lighter inside playouts
@@ -151,17 +166,27 @@ def _playout(rules, state, rng, max_depth, policy=None):
     return state
 
 
-def guided_policy(rules, heuristic, percent):
-    """A playout policy that lets the game's heuristic pick `percent`% of the moves."""
-    if heuristic is None or percent <= 0:
+def guided_policy(rules, heuristic, percent, rollout=None, rollout_percent=0):
+    """A playout policy: the game's heuristic picks `percent`% of the moves (through a rendered
+    view); of the others, the game's fast `rollout` module (engine/<game>/rollout.py, which
+    reads the sampled deal directly) picks `rollout_percent`%; the rest are random (None)."""
+    if heuristic is None:
+        percent = 0
+    if rollout is None:
+        rollout_percent = 0
+    if percent <= 0 and rollout_percent <= 0:
         return None
 
     def policy(state, seat, actions, rng):
-        if len(actions) == 1 or rng.randbelow(100) >= percent:
+        if len(actions) == 1:
             return None
-        view = {"state": rules.view(state, seat), "legal_actions": actions, "log": [],
-                "to_move": list(rules.to_move(state)), "finished": False}
-        return heuristic.choose(view, seat, rules, rng, PLAYOUT_PARAMS)
+        if percent and rng.randbelow(100) < percent:
+            view = {"state": rules.view(state, seat), "legal_actions": actions, "log": [],
+                    "to_move": list(rules.to_move(state)), "finished": False}
+            return heuristic.choose(view, seat, rules, rng, PLAYOUT_PARAMS)
+        if rollout_percent and (rollout_percent == 100 or rng.randbelow(100) < rollout_percent):
+            return rollout.choose(rules, state, seat, actions, rng)
+        return None
 
     return policy
 
@@ -175,17 +200,19 @@ def choose_ismcts(view, seat, rules, rng, params, clock=None):
     stop_at = clock() + budget / 1000.0 if clock and budget else None
     root = _Node()
     heuristic = _heuristic(rules)
-    policy = guided_policy(rules, heuristic, params.get("guided", 0))
+    policy = guided_policy(rules, heuristic, params.get("guided", 0), _rollout(rules),
+                           params.get("rollout", 0))
     shared_win = params.get("shared_win", 100) / 100.0
     if heuristic is not None and params.get("prior", 0):
         _seed_prior(root, seat, heuristic.choose(view, seat, rules, rng, {}), params["prior"])
+    sample = _sampler(rules, view["state"], seat, params.get("beliefs", 0))
     for done in range(params.get("iterations", PARAMS["iterations"]["default"])):
         if stop_at is not None and done and clock() >= stop_at:
             break
         # a fresh stream per iteration, seeded from the bot's rng: reproducible, and its draws
         # stay in the RNG's cheap first-4,096 range
         draws = Rng(rng.next64())
-        state = rules.sample_state(view["state"], seat, draws)
+        state = sample(view["state"], seat, draws)
         _iterate(rules, root, state, draws, rules.max_length, seat, policy, shared_win)
     legal_keys = {_key(seat, a): a for a in legal}
     ranked = sorted(((c.visits, k) for k, c in root.children.items() if k in legal_keys),
@@ -193,11 +220,31 @@ def choose_ismcts(view, seat, rules, rng, params, clock=None):
     return legal_keys[ranked[0][1]] if ranked else legal[rng.randbelow(len(legal))]
 
 
+def _sampler(rules, view_state, seat, beliefs):
+    """rules.sample_state, or the game's belief-weighted dealer when asked and available."""
+    rollout = _rollout(rules) if beliefs else None
+    make = getattr(rollout, "belief_sampler", None)
+    return (make(rules, view_state, seat) if make else None) or rules.sample_state
+
+
 def _seed_prior(root, seat, action, visits):
     """Give the heuristic's root move `visits` virtual visits won at half rate."""
     child = _Node(action, seat)
     child.visits, child.available, child.reward = visits, visits, visits / 2
     root.children[_key(seat, action)] = child
+
+
+_ROLLOUTS = {}
+
+
+def _rollout(rules):
+    """The game's fast playout module (engine/<game>/rollout.py), or None."""
+    if rules.id not in _ROLLOUTS:
+        try:
+            _ROLLOUTS[rules.id] = importlib.import_module(f"engine.{rules.id}.rollout")
+        except ModuleNotFoundError:
+            _ROLLOUTS[rules.id] = None
+    return _ROLLOUTS[rules.id]
 
 
 def _heuristic(rules):

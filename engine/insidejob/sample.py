@@ -98,19 +98,44 @@ def deal_exact(cards, counts, sizes, masks, rng):
     return [tuple(sorted(s)) for s in slots]
 
 
-def role_candidates(view, seat, rng):
+def role_candidates(view, seat, rng, insider_weights=None):
     """Random role assignments for the unknown seats, consistent with the intel thresholds
-    (random permutations first, then every permutation, so the truth is always reached)."""
+    (random permutations first, then every permutation, so the truth is always reached).
+    With `insider_weights` ({seat: weight}), the first tries put the Insider (or Professor NO)
+    on an unknown seat drawn by those weights (a search bot's beliefs); without, every
+    consistent assignment is equally likely."""
     known = view["roles"]
     pool = list(role_deck(view["players"], tuple(view["options"]["special_roles"])))
     for role in known:
         if role is not None:
             pool.remove(role)
     unknown = [s for s, r in enumerate(known) if r is None]
+    if insider_weights:
+        yield from _weighted_candidates(pool, unknown, rng, insider_weights)
     for _ in range(24):
         yield dict(zip(unknown, fast_shuffle(rng, pool)))
     perms = sorted(set(itertools.permutations(pool)))
     for perm in fast_shuffle(rng, perms):
+        yield dict(zip(unknown, perm))
+
+
+def _weighted_candidates(pool, unknown, rng, weights):
+    """24 assignments with the Insider-side lead role on a seat drawn by `weights`."""
+    lead = next((r for r in ("insider", "professor_no") if r in pool), None)
+    total = sum(weights.get(s, 0.0) for s in unknown)
+    if lead is None or total <= 0:
+        return
+    for _ in range(24):
+        perm = fast_shuffle(rng, pool)
+        pick = rng.random() * total
+        target = unknown[-1]
+        for s in unknown:
+            pick -= weights.get(s, 0.0)
+            if pick < 0:
+                target = s
+                break
+        i, j = perm.index(lead), unknown.index(target)
+        perm[i], perm[j] = perm[j], perm[i]
         yield dict(zip(unknown, perm))
 
 
@@ -129,13 +154,14 @@ def hand_slots(view, seat, roles):
     return seats, sizes, masks + [15]
 
 
-def sample_roles_and_hands(view, seat, rng, setup_of):
-    """(roles, hands per seat, set-aside) consistent with the view."""
+def sample_roles_and_hands(view, seat, rng, setup_of, insider_weights=None):
+    """(roles, hands per seat, set-aside) consistent with the view (`insider_weights`: see
+    role_candidates)."""
     played = {c for t in view["tricks"] for _, c, _ in t["plays"]}
     played.update(c for _, c, _ in view["trick"])
     own = set(view["hand"] or ())
     unseen = [c for c in DECK if c not in played and c not in own]
-    for assignment in role_candidates(view, seat, rng):
+    for assignment in role_candidates(view, seat, rng, insider_weights):
         roles = tuple(assignment.get(s, r) for s, r in enumerate(view["roles"]))
         setup = setup_of(roles)
         if any(view["intel"][s] >= threshold_for(setup, s) for s in assignment):
@@ -192,8 +218,9 @@ def sample_votes(state, view, seat, rng):
     return tuple(votes)
 
 
-def sample_state(view, seat, rng):
-    """A full state consistent with `view` as seen by `seat` (module docstring)."""
+def sample_state(view, seat, rng, insider_weights=None):
+    """A full state consistent with `view` as seen by `seat` (module docstring); see
+    role_candidates for `insider_weights`."""
     opts = view["options"]
 
     def setup_of(roles, set_aside=()):
@@ -201,7 +228,7 @@ def sample_state(view, seat, rng):
                               tuple(opts["special_roles"]), opts["voluntary_special_reveal"],
                               view["dealer"], roles, tuple(set_aside))
 
-    setup, hands, set_aside = sample_roles_and_hands(view, seat, rng, setup_of)
+    setup, hands, set_aside = sample_roles_and_hands(view, seat, rng, setup_of, insider_weights)
     setup = setup_of(setup.roles, sorted(set_aside))
     deck, discarded, drawn = sample_missions(view, seat, rng)
     result = view["result"]
