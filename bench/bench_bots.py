@@ -100,14 +100,21 @@ def team_match(args):
     return match.rules.outcome(match.state) or {"winners": [], "seats": []}
 
 
-def _run(pool, function, jobs, label):
-    """pool.map with a progress line on stderr every 10% (long runs can be watched)."""
+RESULTS_FILE = []  # [path] when --jsonl is given
+
+
+def _run(pool, function, jobs, label, won=lambda result: result[0]):
+    """pool.map with a progress line on stderr every 10% (long runs can be watched); with --jsonl
+    each match's result is also appended to that file as it comes (a cut-short run keeps them)."""
     results, step = [], max(1, len(jobs) // 10)
-    for result in pool.imap(function, jobs):
+    for index, result in enumerate(pool.imap(function, jobs)):
         results.append(result)
+        if RESULTS_FILE:
+            with open(RESULTS_FILE[0], "a") as out:
+                out.write(json.dumps({"run": label, "match": index, "result": result}) + "\n")
         if len(results) % step == 0 and len(results) < len(jobs):
-            wins = sum(r[0] for r in results)
-            print(f"  {label}: {len(results)}/{len(jobs)}, A won {wins}", file=sys.stderr, flush=True)
+            wins = sum(won(r) for r in results)
+            print(f"  {label}: {len(results)}/{len(jobs)}, won {wins}", file=sys.stderr, flush=True)
     return results
 
 
@@ -131,7 +138,10 @@ def main():
                         help="what ismcts's budget_ms counts: CPU time of its process or wall time")
     parser.add_argument("--options", default="{}",
                         help='match options per game as JSON, e.g. {"darkagent": {"max_rounds": 10}}')
+    parser.add_argument("--jsonl", help="append every match's result to this file as it comes")
     args = parser.parse_args()
+    if args.jsonl:
+        RESULTS_FILE.append(args.jsonl)
     options = json.loads(args.options)
     _configure(args.clock, options)
     ismcts_params = {"iterations": 200000, "budget_ms": args.budget_ms, **json.loads(args.ismcts)}
@@ -163,7 +173,8 @@ def main():
                       f"{time.time() - started:>7.0f}", flush=True)
             if game_id in TEAM_GAMES:
                 for name in [b for b in args.team_bots.split(",") if b in names]:
-                    team = pool.map(team_match, [(game_id, spec(name), i) for i in range(args.matches)])
+                    team = _run(pool, team_match, [(game_id, spec(name), i) for i in range(args.matches)],
+                                f"{game_id} all {name}", TEAM_WON[game_id])
                     p, lo, hi = wilson(sum(TEAM_WON[game_id](o) for o in team), len(team))
                     print(f"{game_id:<11}{TEAM_GAMES[game_id] + ' all ' + name:<22}{len(team):>6}{100 * p:>9.1f}"
                           f"  [{100 * lo:5.1f},{100 * hi:5.1f}]  (team win rate)", flush=True)
