@@ -1,7 +1,9 @@
 """A heuristic If Then bot that reads only its seat's rendered view.
 
 It keeps the hypothesis set the view already publishes (the curated challenges of the level that
-agree with every judged play, discard, inspection, wrong guess and revealed hint) and:
+agree with every judged play, discard, inspection, wrong guess and revealed hint); with a
+generated challenge, which no list holds, it scores cards by `inference.ValidityModel`, learned
+from the public judgments, and never guesses. Then it:
 - guesses when one hypothesis remains (or two, when a wrong guess is cheap);
 - plays the card/orientation valid under most hypotheses, or discards a card that is invalid
   both ways under (nearly) all of them when no play looks likely;
@@ -13,6 +15,18 @@ Deterministic for a given rng: ties are broken by the legal-action order, rng on
 
 from .challenges import CURATED_BY_ID
 from .data import CARD_MASKS
+from .inference import ValidityModel
+
+
+class LearnedTables:
+    """Stands in for the hypothesis tables when the challenge is generated (no list holds it):
+    the scores come from `inference.ValidityModel`, and no curated guess is ever made."""
+
+    def __init__(self, model):
+        self.model = model
+
+    def __len__(self):
+        return 0
 
 
 def choose(view, seat, rules, rng, params):
@@ -20,7 +34,10 @@ def choose(view, seat, rules, rng, params):
     legal = view["legal_actions"]
     state = view["state"]
     phase = state["phase"]
-    tables = [CURATED_BY_ID[c].table for c in state["candidates"]]
+    if state["source"] == "generated":
+        tables = LearnedTables(ValidityModel(state["judgments"]))
+    else:
+        tables = [CURATED_BY_ID[c].table for c in state["candidates"]]
     if phase == "turn":
         return _turn(legal, state, tables)
     if phase == "penalty":
@@ -36,6 +53,8 @@ def _prev(state):
 
 
 def _play_score(tables, prev, half):
+    if isinstance(tables, LearnedTables):
+        return tables.model.probability(prev, half)
     if not tables:
         return 0.5
     return sum((t[prev] >> half) & 1 for t in tables) / len(tables)
@@ -43,13 +62,16 @@ def _play_score(tables, prev, half):
 
 def _dead_score(tables, prev, card):
     """Share of hypotheses under which `card` is invalid both ways up."""
+    if isinstance(tables, LearnedTables):
+        return ((1 - tables.model.probability(prev, 2 * card))
+                * (1 - tables.model.probability(prev, 2 * card + 1)))
     if not tables:
         return 0.0
     return sum(1 for t in tables if not t[prev] & CARD_MASKS[card]) / len(tables)
 
 
 def _turn(legal, state, tables):
-    guesses = [a for a in legal if a["type"] == "guess"]
+    guesses = [a for a in legal if a["type"] == "guess"] if not isinstance(tables, LearnedTables) else []
     if guesses and (len(guesses) == 1 or (len(guesses) == 2 and state["deck_size"] > 16)):
         return guesses[0]
     hint = {"type": "hint"}
