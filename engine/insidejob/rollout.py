@@ -70,6 +70,8 @@ def choose_play(state, seat, actions, rng):
     tails = {}
     best, best_score = None, None
     for action in actions:
+        if action["type"] != "play":
+            continue  # a voluntary reveal is left to the search (and never chosen here)
         card, wager = action["card"], action["wager"]
         led = CARD_SUITS[trick[0][1]] if trick else CARD_SUITS[card]
         if led not in tails:

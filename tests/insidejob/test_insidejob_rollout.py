@@ -3,6 +3,8 @@
 import json
 from collections import Counter
 
+import pytest
+
 import engine
 from engine import Rng
 from engine.insidejob import RULES, rollout, sample
@@ -12,9 +14,11 @@ from tests.insidejob.helpers import BLUE, RED, card, make_state
 from tests.insidejob.test_insidejob_hidden import small_hands, void_history_state
 
 
-def test_rollout_policy_returns_a_listed_action_in_whole_random_matches():
-    for seed in range(6):
-        match = engine.start("insidejob", {"players": 3 + seed % 3}, seed)
+@pytest.mark.parametrize("options", RULES.conformance_options)
+def test_rollout_policy_returns_a_listed_action_in_whole_random_matches(options):
+    """Every option set (special roles, voluntary reveals, risk mode, no wagers) included."""
+    for seed in range(4):
+        match = engine.start("insidejob", options, seed)
         rng = Rng(seed)
         while engine.to_move(match):
             seat = engine.to_move(match)[0]
