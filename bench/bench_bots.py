@@ -103,6 +103,14 @@ def team_match(args):
 RESULTS_FILE = []  # [path] when --jsonl is given
 
 
+def run_of(game_id, options):
+    """The run label's first word: the game id, with its match options as compact JSON if any
+    (`ifthen{"challenges":"generated"}`), so runs with different options never mix."""
+    if not options.get(game_id):
+        return game_id
+    return game_id + json.dumps(options[game_id], sort_keys=True, separators=(",", ":"))
+
+
 def _run(pool, function, jobs, label, won=lambda result: result[0]):
     """pool.map with a progress line on stderr every 10% (long runs can be watched); with --jsonl
     each match's result is also appended to that file as it comes (a cut-short run keeps them)."""
@@ -111,7 +119,7 @@ def _run(pool, function, jobs, label, won=lambda result: result[0]):
         results.append(result)
         if RESULTS_FILE:
             with open(RESULTS_FILE[0], "a") as out:
-                out.write(json.dumps({"run": label, "match": index, "result": result}) + "\n")
+                out.write(json.dumps({"run": label, "match": jobs[index][-1], "result": result}) + "\n")
         if len(results) % step == 0 and len(results) < len(jobs):
             wins = sum(won(r) for r in results)
             print(f"  {label}: {len(results)}/{len(jobs)}, won {wins}", file=sys.stderr, flush=True)
@@ -139,7 +147,11 @@ def main():
     parser.add_argument("--options", default="{}",
                         help='match options per game as JSON, e.g. {"darkagent": {"max_rounds": 10}}')
     parser.add_argument("--jsonl", help="append every match's result to this file as it comes")
+    parser.add_argument("--first", type=int, default=0,
+                        help="index of the first match (a long run can be split across sessions: "
+                             "--first 300 --matches 700 plays matches 300..999 with their seeds)")
     args = parser.parse_args()
+    matches = range(args.first, args.first + args.matches)
     if args.jsonl:
         RESULTS_FILE.append(args.jsonl)
     options = json.loads(args.options)
@@ -159,10 +171,10 @@ def main():
                     print(f"{game_id:<11}{pair:<22} skipped: no {(({a, b} - names) or {'?'}).pop()} bot")
                     continue
                 started = time.time()
-                results = _run(pool, play_match, [(game_id, spec(a), spec(b), i) for i in range(args.matches)],
-                               f"{game_id} {pair}")
-                base = _run(pool, play_match, [(game_id, spec(b), spec(b), i) for i in range(args.matches)],
-                            f"{game_id} {b}:{b}")
+                results = _run(pool, play_match, [(game_id, spec(a), spec(b), i) for i in matches],
+                               f"{run_of(game_id, options)} {pair}")
+                base = _run(pool, play_match, [(game_id, spec(b), spec(b), i) for i in matches],
+                            f"{run_of(game_id, options)} {b}:{b}")
                 p, lo, hi = wilson(sum(r[0] for r in results), len(results))
                 b_seats = sum(r[1] for r in results if r[1] == r[1]) / len(results)
                 q, qlo, qhi = wilson(sum(r[0] for r in base), len(base))
@@ -173,8 +185,8 @@ def main():
                       f"{time.time() - started:>7.0f}", flush=True)
             if game_id in TEAM_GAMES:
                 for name in [b for b in args.team_bots.split(",") if b in names]:
-                    team = _run(pool, team_match, [(game_id, spec(name), i) for i in range(args.matches)],
-                                f"{game_id} all {name}", TEAM_WON[game_id])
+                    team = _run(pool, team_match, [(game_id, spec(name), i) for i in matches],
+                                f"{run_of(game_id, options)} all {name}", TEAM_WON[game_id])
                     p, lo, hi = wilson(sum(TEAM_WON[game_id](o) for o in team), len(team))
                     print(f"{game_id:<11}{TEAM_GAMES[game_id] + ' all ' + name:<22}{len(team):>6}{100 * p:>9.1f}"
                           f"  [{100 * lo:5.1f},{100 * hi:5.1f}]  (team win rate)", flush=True)
