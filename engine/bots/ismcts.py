@@ -240,9 +240,12 @@ _ROLLOUTS = {}
 def _rollout(rules):
     """The game's fast playout module (engine/<game>/rollout.py), or None."""
     if rules.id not in _ROLLOUTS:
+        name = f"engine.{rules.id}.rollout"
         try:
-            _ROLLOUTS[rules.id] = importlib.import_module(f"engine.{rules.id}.rollout")
-        except ModuleNotFoundError:
+            _ROLLOUTS[rules.id] = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name not in (name, f"engine.{rules.id}"):
+                raise  # the module exists but something it imports is missing: say so
             _ROLLOUTS[rules.id] = None
     return _ROLLOUTS[rules.id]
 

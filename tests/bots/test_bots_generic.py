@@ -106,3 +106,28 @@ def test_ismcts_rewards_value_a_shared_win_by_shared_win():
     assert _rewards(alone, 0.5) == {0: 1.0, 1: 0.0}
     assert _rewards(shared, 0.5) == {0: 0.5, 1: 0.5}
     assert _rewards(shared) == {0: 1.0, 1: 1.0}  # team games: a win together is a full win
+
+
+def test_ismcts_uses_a_games_search_helpers_only_where_it_has_them():
+    """Inside Job ships engine/insidejob/rollout.py: `beliefs` 1 deals by its belief sampler and
+    `rollout` picks playout moves with its policy; the toy game has none and keeps the defaults."""
+    from engine.bots import ismcts
+    rules = engine.get_game("insidejob")
+    match = engine.start("insidejob", {}, 3)
+    while engine.to_move(match) and not engine.render(match, engine.to_move(match)[0])["state"]["tricks"]:
+        seat = engine.to_move(match)[0]
+        match = engine.step(match, seat, engine.legal_actions(match, seat)[0])
+    seat = match.state.setup.roles.index("agent")
+    view = engine.render(match, seat)["state"]
+    assert ismcts._sampler(rules, view, seat, 0) == rules.sample_state
+    believing = ismcts._sampler(rules, view, seat, 1)
+    assert believing != rules.sample_state
+    assert rules.view(believing(view, seat, engine.Rng(1)), seat) == view
+    insider = match.state.setup.roles.index("insider")  # knows every role: nothing to believe
+    insider_view = engine.render(match, insider)["state"]
+    assert ismcts._sampler(rules, insider_view, insider, 1) == rules.sample_state
+    assert ismcts.guided_policy(rules, None, 0, ismcts._rollout(rules), 0) is None
+    assert ismcts.guided_policy(rules, None, 0, ismcts._rollout(rules), 100) is not None
+    toy = engine.get_game("toy")
+    assert ismcts._rollout(toy) is None
+    assert ismcts._sampler(toy, {}, 0, 1) == toy.sample_state
