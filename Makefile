@@ -40,7 +40,7 @@ bench: ## Print engine, service and bot figures (quick sizes; make bench-full fo
 	@echo "== bots: win rates ($(BENCH_MATCHES) matches, ismcts $(BENCH_BUDGET_MS) ms/move)"
 	@$(BIN)/python bench/bench_bots.py --matches $(BENCH_MATCHES) --budget-ms $(BENCH_BUDGET_MS) --options '$(BENCH_OPTIONS)'
 
-bench-full: ## The bot table at the issue's sizes: 1,000 matches, ismcts at 200 ms per move (hours)
-	$(BIN)/python bench/bench_bots.py --matches 1000 --budget-ms 200 --options '$(BENCH_OPTIONS)'
+bench-full: ## The bot table at the issue's sizes: 1,000 matches, ismcts at 200 ms per move (hours; each match kept in bench-full.jsonl)
+	$(BIN)/python bench/bench_bots.py --matches 1000 --budget-ms 200 --options '$(BENCH_OPTIONS)' --jsonl bench-full.jsonl
 
 .PHONY: help install run worker test openapi openapi-check bench bench-full
