@@ -41,12 +41,20 @@ def pair_line(label, pair, base):
     return line
 
 
-def team_line(label, results):
-    """One table line for an all-same-bot team run."""
+def team_line(label, results, heuristic=None):
+    """One table line for an all-same-bot team run (with the all-heuristic team's rate on the
+    same seeds when that run is there)."""
     game_id = label.split()[0].split("{")[0]
+    won = TEAM_WON[game_id]
     outcomes = list(results.values())
-    p, lo, hi = wilson(sum(bool(TEAM_WON[game_id](o)) for o in outcomes), len(outcomes))
-    return f"{label:<34} n={len(outcomes):<5} team won {100 * p:5.1f}% [{100 * lo:5.1f},{100 * hi:5.1f}]"
+    p, lo, hi = wilson(sum(bool(won(o)) for o in outcomes), len(outcomes))
+    line = f"{label:<34} n={len(outcomes):<5} team won {100 * p:5.1f}% [{100 * lo:5.1f},{100 * hi:5.1f}]"
+    if heuristic:
+        common = sorted(set(results) & set(heuristic))
+        mine = sum(bool(won(results[i])) for i in common)
+        theirs = sum(bool(won(heuristic[i])) for i in common)
+        line += f"  on {len(common)} common seeds: {mine} vs all-heuristic {theirs}"
+    return line
 
 
 def main():
@@ -55,7 +63,8 @@ def main():
     for label in sorted(runs):
         game_id, what = label.split(" ", 1)
         if what.startswith("all "):
-            print(team_line(label, runs[label]))
+            heuristic = runs.get(f"{game_id} all heuristic") if what != "all heuristic" else None
+            print(team_line(label, runs[label], heuristic))
             continue
         a, b = what.split(":")
         base = runs.get(f"{game_id} {b}:{b}") if a != b else None
