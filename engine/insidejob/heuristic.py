@@ -34,13 +34,17 @@ def unseen_cards(state):
 
 def plays_sabotage(state, seat):
     """True when this seat wants the missions to fail (Insider side)."""
-    roles = state["roles"]
+    target = state["accomplice_target"]
+    return sabotages(state["roles"], state["revealed"], seat, -1 if target is None else target)
+
+
+def sabotages(roles, revealed, seat, accomplice_target):
+    """plays_sabotage over plain fields (-1: no designated player); search rollouts use it too."""
     role = roles[seat]
-    if role in SABOTEURS or (role == "sleeper_agent" and state["revealed"][seat]):
+    if role in SABOTEURS or (role == "sleeper_agent" and revealed[seat]):
         return True
-    if role == "accomplice" and state["accomplice_target"] is not None:
-        target_role = roles[state["accomplice_target"]]
-        return target_role in ("insider", "professor_no")
+    if role == "accomplice" and accomplice_target >= 0:
+        return roles[accomplice_target] in ("insider", "professor_no")
     return role == "decoy"
 
 
@@ -78,11 +82,14 @@ def play_score(state, seat, action, samples):
     """Higher is better for this seat's side (module docstring)."""
     mission = state["mission"]["id"]
     p_ok, p_win = estimate(state, seat, mission, action["card"], action["wager"], samples)
-    role = state["roles"][seat]
-    wager = action["wager"]
-    value = action["card"] % 13 + 1
-    if plays_sabotage(state, seat):
-        on_table = sum(1 for _, _, w in state["trick"] if w)
+    on_table = sum(1 for _, _, w in state["trick"] if w)
+    return score_play(state["roles"][seat], plays_sabotage(state, seat), p_ok, p_win,
+                      action["wager"], on_table, action["card"] % 13 + 1)
+
+
+def score_play(role, saboteur, p_ok, p_win, wager, on_table, value):
+    """The play score from the mission's success and the trick-win chances (module docstring)."""
+    if saboteur:
         gain = p_win * (1 + on_table + wager) - wager
         intel_weight = 0 if role in ("accomplice", "decoy") else 3
         return (1 - p_ok) * 5 + gain * intel_weight - value * 0.01
@@ -90,7 +97,6 @@ def play_score(state, seat, action, samples):
         return p_ok * 5 - p_win * 40
     if role == "professor_no":
         return p_ok * 3 - p_win * 4 - wager
-    on_table = sum(1 for _, _, w in state["trick"] if w)
     return p_ok * 10 + p_win * (2 + 2 * on_table) - wager * 1.5 - value * 0.01
 
 

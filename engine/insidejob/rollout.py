@@ -5,7 +5,7 @@ that deal instead of re-rendering a view and sampling completions as the heurist
 (the heuristic costs ~3 ms per playout move with the view, this ~0.05 ms):
 - play: each legal card is judged against one completion of the trick dealt from the actual
   hands of the seats still to play (each follows the led suit when it can), then scored with the
-  heuristic's own weights (`heuristic.play_score` terms: the mission's success for the Agents,
+  heuristic's own weights (`heuristic.score_play`: the mission's success for the Agents,
   failure and Intel for the Insider's side);
 - vote: the heuristic's suspicion vote over the public record (so playouts end the way real
   votes do, not at random);
@@ -24,25 +24,11 @@ after 5 and 100% after 8.
 import math
 
 from . import sample
-from .heuristic import choose_vote, suspicion
+from .heuristic import choose_vote, sabotages, score_play, suspicion
 from .missions import CARD_SUITS, CARD_VALUES, judge_trick
 
 BELIEF_BETA = 1.5
 INSIDER_SIDE_LEADS = frozenset(("insider", "professor_no"))
-
-SABOTEUR_ROLES = frozenset(("insider", "decoy"))
-
-
-def _sabotages(state, seat):
-    """Whether `seat` wants the mission to fail in this deal (heuristic.plays_sabotage on the
-    full state)."""
-    roles = state.setup.roles
-    role = roles[seat]
-    if role in SABOTEUR_ROLES or (role == "sleeper_agent" and state.revealed[seat]):
-        return True
-    if role == "accomplice" and state.accomplice_target >= 0:
-        return roles[state.accomplice_target] in ("insider", "professor_no")
-    return False
 
 
 def _completion(state, seat, led, rng):
@@ -64,7 +50,7 @@ def choose_play(state, seat, actions, rng):
     """The best play against one sampled completion per led suit (module docstring)."""
     trick = state.trick
     mission = state.mission
-    saboteur = _sabotages(state, seat)
+    saboteur = sabotages(state.setup.roles, state.revealed, seat, state.accomplice_target)
     role = state.setup.roles[seat]
     on_table = sum(1 for _, _, wagered in trick if wagered)
     tails = {}
@@ -79,16 +65,7 @@ def choose_play(state, seat, actions, rng):
         plays = trick + ((seat, card, wager),) + tuple(tails[led])
         position, success = judge_trick(plays, mission)
         won = position == len(trick)
-        value = CARD_VALUES[card]
-        if saboteur:
-            gain = won * (1 + on_table + wager) - wager
-            score = (not success) * 5 + gain * (0 if role == "decoy" else 3) - value * 0.01
-        elif role == "nervous_agent":
-            score = success * 5 - won * 40
-        elif role == "professor_no":
-            score = success * 3 - won * 4 - wager
-        else:
-            score = success * 10 + won * (2 + 2 * on_table) - wager * 1.5 - value * 0.01
+        score = score_play(role, saboteur, success, won, wager, on_table, CARD_VALUES[card])
         score += rng.random() * 1e-3
         if best_score is None or score > best_score:
             best, best_score = action, score
