@@ -14,12 +14,27 @@ from .ismcts import choose_ismcts
 from .random_bot import choose_random
 
 
+_GAME_MODULES = {}
+
+
+def game_module(game_id, name):
+    """engine/<game_id>/<name>.py (a game's `heuristic` or `rollout`), or None when the game has
+    none. A module that exists but fails to import its own dependencies raises."""
+    key = (game_id, name)
+    if key not in _GAME_MODULES:
+        path = f"engine.{game_id}.{name}"
+        try:
+            _GAME_MODULES[key] = importlib.import_module(path)
+        except ModuleNotFoundError as error:
+            if error.name not in (path, f"engine.{game_id}"):
+                raise
+            _GAME_MODULES[key] = None
+    return _GAME_MODULES[key]
+
+
 def heuristic_module(game_id):
     """The game's `heuristic` module, or None when the game has none."""
-    try:
-        return importlib.import_module(f"engine.{game_id}.heuristic")
-    except ModuleNotFoundError:
-        return None
+    return game_module(game_id, "heuristic")
 
 
 def choose_heuristic(view, seat, rules, rng, params):

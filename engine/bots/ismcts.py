@@ -23,7 +23,6 @@ Long games may cut playouts short: a rules object with `playout_depth` (actions)
 and scored by the evaluation instead of played to the end.
 """
 
-import importlib
 import math
 
 from ..rng import Rng
@@ -235,20 +234,11 @@ def _seed_prior(root, seat, action, visits):
     root.children[_key(seat, action)] = child
 
 
-_ROLLOUTS = {}
-
-
 def _rollout(rules):
-    """The game's fast playout module (engine/<game>/rollout.py), or None."""
-    if rules.id not in _ROLLOUTS:
-        name = f"engine.{rules.id}.rollout"
-        try:
-            _ROLLOUTS[rules.id] = importlib.import_module(name)
-        except ModuleNotFoundError as error:
-            if error.name not in (name, f"engine.{rules.id}"):
-                raise  # the module exists but something it imports is missing: say so
-            _ROLLOUTS[rules.id] = None
-    return _ROLLOUTS[rules.id]
+    """The game's fast playout module (engine/<game>/rollout.py), or None (imported late, as the
+    bots package imports this module)."""
+    from . import game_module
+    return game_module(rules.id, "rollout")
 
 
 def _heuristic(rules):
