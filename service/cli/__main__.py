@@ -1,0 +1,7 @@
+"""`python -m service.cli` is the `safehouse` command."""
+
+import sys
+
+from . import main
+
+sys.exit(main())
