@@ -129,6 +129,11 @@ class Game(ABC):
     def new_state(self, options, rng):
         """A fresh state for validated options."""
 
+    def setup_events(self, state):
+        """Log events for what the set-up dealt (e.g. an opening draw), recorded at version 0
+        with no actor, public and private parts as in `apply`. Default: none."""
+        return []
+
     @abstractmethod
     def to_move(self, state):
         """Seats that may act now (empty when finished)."""
@@ -250,7 +255,8 @@ def start(game_id, options=None, seed=0):
     options = rules.validate_options(options)
     rng = Rng(seed)
     state = rules.new_state(options, rng)
-    return Match(game_id, options, rng.seed, rng.counter, 0, state)
+    log = tuple(_log_entry(e, 0, None) for e in rules.setup_events(state))
+    return Match(game_id, options, rng.seed, rng.counter, 0, state, log)
 
 
 def to_move(match):

@@ -78,7 +78,7 @@ def create(store, game_id, options, seats, seed=None, clock_s=None):
     meta["status"] = status_of(match, meta)
     meta["deadline"] = next_deadline(match, meta)
     match_id = secrets.token_hex(8)
-    first = {"version": 0, "actor": None, "entries": [], "kind": "created"}
+    first = {"version": 0, "actor": None, "entries": list(match.log), "kind": "created"}
     store.create(match_id, engine.match_to_json(match), meta, first)
     return match_id, meta, match, tokens
 
