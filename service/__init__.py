@@ -9,11 +9,14 @@ from .errors import ApiError, register_error_handlers
 from .jobs import after_save as jobs_after_save, queue_for
 from .store import Store
 
+# a Redis that is down or paused costs a request at most this long before it answers 503
+REDIS_TIMEOUTS = {"socket_connect_timeout": 2, "socket_timeout": 3}
+
 
 def _rate_key():
-    from flask import request
-    auth = request.headers.get("Authorization", "")
-    return auth[-40:] if auth else get_remote_address()
+    """Budgets are per caller address: no token (nor any spelling of one) ever names a budget, so
+    a junk or re-spelled bearer gets no fresh budget and no token reaches a Redis key name."""
+    return get_remote_address()
 
 
 def create_app(config=None):
@@ -22,7 +25,7 @@ def create_app(config=None):
     app.config.update(config_module.from_env())
     app.config.update(config or {})
     app.json.sort_keys = False
-    store = Store(app.config["REDIS_URL"], prefix=app.config["PREFIX"])
+    store = Store(app.config["REDIS_URL"], prefix=app.config["PREFIX"], **REDIS_TIMEOUTS)
     queue = queue_for(store.redis, app.config["QUEUE"])
 
     def after_save(match_id, match, meta):
@@ -31,11 +34,15 @@ def create_app(config=None):
 
     app.extensions["safehouse"] = {"store": store, "queue": queue, "after_save": after_save}
     limiter = Limiter(_rate_key, app=app, storage_uri=app.config["REDIS_URL"],
-                      default_limits=[app.config["RATE_LIMIT"]], headers_enabled=True,
+                      storage_options=REDIS_TIMEOUTS,
+                      application_limits=[app.config["RATE_LIMIT"]], headers_enabled=True,
                       key_prefix=app.config["PREFIX"] + "limit")
     limiter.exempt(api_meta.bp)
     for blueprint in (api_meta.bp, api_matches.bp, api_events.bp, api_odds.bp):
         app.register_blueprint(blueprint)
+    create = "matches.create_match"  # creation has a tighter budget of its own
+    app.view_functions[create] = limiter.limit(lambda: app.config["CREATE_LIMIT"])(
+        app.view_functions[create])
     register_error_handlers(app)
     return app
 

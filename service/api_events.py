@@ -13,7 +13,7 @@ from flask import Blueprint, Response, current_app, request, stream_with_context
 
 from . import matches, schemas, views
 from .errors import ApiError
-from .http import bearer_token, parse_query
+from .http import bearer_token, parse_counter, parse_query
 
 bp = Blueprint("events", __name__)
 
@@ -40,10 +40,9 @@ def get_events(match_id):
 
 
 def _resume_cursor():
-    raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
-    if not raw.isdigit():
-        raise ApiError("invalid_request", "Last-Event-ID/after must be an event seq", "Last-Event-ID")
-    return int(raw)
+    if "Last-Event-ID" in request.headers:
+        return parse_counter(request.headers["Last-Event-ID"].strip(), "Last-Event-ID")
+    return parse_counter(request.args.get("after", "0"), "after")
 
 
 @bp.get("/matches/<match_id>/stream")

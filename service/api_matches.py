@@ -5,7 +5,8 @@ from flask import Blueprint, current_app, request
 
 from . import matches, schemas, views
 from .errors import ApiError
-from .http import bearer_token, etag_for, idempotent, if_match_version, parse_body, parse_query
+from .http import bearer_token, etag_for, if_match_version, parse_body, parse_query
+from .idempotency import idempotent
 
 bp = Blueprint("matches", __name__)
 

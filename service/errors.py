@@ -3,6 +3,7 @@
 This is the only place where error codes map to HTTP statuses.
 """
 
+import redis
 from flask import jsonify
 from werkzeug.exceptions import HTTPException
 
@@ -14,7 +15,8 @@ STATUS = {
     "forbidden_seat": 403, "invalid_request": 400, "unauthorized": 401, "seat_taken": 409,
     "not_found": 404, "method_not_allowed": 405, "payload_too_large": 413,
     "rate_limited": 429, "not_finished": 409, "unsupported_media_type": 415,
-    "precondition_required": 428, "job_not_found": 404, "internal_error": 500,
+    "precondition_required": 428,
+    "idempotency_key_reused": 422, "idempotency_in_progress": 409, "service_unavailable": 503, "job_not_found": 404, "internal_error": 500,
 }
 
 
@@ -75,6 +77,14 @@ def register_error_handlers(app):
         if exc.code == 429 and getattr(exc, "retry_after", None):
             response.headers["Retry-After"] = str(exc.retry_after)
         return response
+
+    @app.errorhandler(redis.exceptions.ConnectionError)
+    @app.errorhandler(redis.exceptions.TimeoutError)
+    def _storage_unavailable(exc):
+        app.logger.warning("storage unavailable: %s", exc)
+        return error_response(ApiError(
+            "service_unavailable", "the match store is unavailable; retry shortly",
+            headers={"Retry-After": "1"}))
 
     @app.errorhandler(Exception)
     def _unexpected(exc):

@@ -1,33 +1,57 @@
-"""Request helpers shared by the blueprints: JSON bodies, bearer tokens, versions, ETags and
-idempotent POSTs."""
+"""Request helpers shared by the blueprints: JSON bodies, bearer tokens, versions and ETags
+(idempotent POSTs are in `idempotency`)."""
 
-import functools
+import json
 
-from flask import current_app, g, request
+from flask import request
 from marshmallow import ValidationError
 
-from engine.errors import EngineError
+from .errors import ApiError
 
-from .errors import ApiError, error_response
-from .matches import token_hash
+
+MAX_JSON_DEPTH = 32
+MAX_NUMBER_DIGITS = 16  # versions and cursors stay below 2^53
 
 
 def parse_body(schema):
-    """The JSON body loaded through a marshmallow schema; 400/415 naming the bad field."""
+    """The JSON body loaded through a marshmallow schema; 400/413/415 naming the bad field."""
     if request.content_length and not request.is_json:
         raise ApiError("unsupported_media_type", "send the body as application/json", "body")
-    data = request.get_json(silent=True)
-    if data is None:
-        if request.get_data():
-            raise ApiError("invalid_request", "the body is not valid JSON", "body")
-        data = {}
+    raw = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH with a Content-Length
+    limit = request.max_content_length
+    if limit is not None and request.content_length is None and len(raw) >= limit:
+        raise ApiError("payload_too_large", f"the body is over {limit} bytes", "body")
+    data = {}
+    if raw:
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise ApiError("invalid_request", "the body is not valid JSON (or nests too deep)",
+                           "body") from None
     if not isinstance(data, dict):
         raise ApiError("invalid_request", "the body must be a JSON object", "body")
+    if _depth(data) > MAX_JSON_DEPTH:
+        raise ApiError("invalid_request", f"the body nests deeper than {MAX_JSON_DEPTH} levels", "body")
     try:
         return schema.load(data)
     except ValidationError as exc:
         field, message = _first_error(exc.messages)
         raise ApiError("invalid_request", f"{field}: {message}", field) from None
+
+
+def _depth(value, level=1):
+    """How deeply a JSON value nests (stops counting past MAX_JSON_DEPTH + 1)."""
+    if level > MAX_JSON_DEPTH or not isinstance(value, (dict, list)):
+        return level
+    items = value.values() if isinstance(value, dict) else value
+    return max((_depth(item, level + 1) for item in items), default=level)
+
+
+def parse_counter(raw, name):
+    """A version or event cursor from a header: digits only, below 2^53; else 400 naming it."""
+    if not raw.isdigit() or len(raw) > MAX_NUMBER_DIGITS or int(raw) > 2**53:
+        raise ApiError("invalid_request", f"{name} must be a version number (0..2^53)", name)
+    return int(raw)
 
 
 def parse_query(schema):
@@ -65,47 +89,10 @@ def if_match_version():
     if not header:
         return None
     raw = header.strip().removeprefix("W/").strip('"').split("-")[0]
-    if not raw.isdigit():
-        raise ApiError("invalid_request", "If-Match must carry the match version", "If-Match")
-    return int(raw)
+    return parse_counter(raw, "If-Match")
 
 
 def etag_for(version, seat, log_since=None):
     """The ETag of a seat's view at a version (and log cut, when one was asked for)."""
     cut = "" if log_since is None else f"-l{log_since}"
     return f'"{version}-{"s" if seat is None else seat}{cut}"'
-
-
-def idempotent(view):
-    """Make a mutating POST safe to retry: with an Idempotency-Key the first response is stored
-    and a retry gets it back byte for byte without acting again."""
-
-    @functools.wraps(view)
-    def wrapper(*args, **kwargs):
-        key = request.headers.get("Idempotency-Key")
-        if not key:
-            return view(*args, **kwargs)
-        if len(key) > 200:
-            raise ApiError("invalid_request", "Idempotency-Key is too long", "Idempotency-Key")
-        token = request.headers.get("Authorization", "")
-        scope = f"{token_hash(token)[:32]}:{request.method}:{request.path}"
-        store = current_app.extensions["safehouse"]["store"]
-        found = store.idempotent_get(scope, key)
-        if found is None:
-            try:
-                response = current_app.make_response(view(*args, **kwargs))
-            except (ApiError, EngineError) as exc:
-                response = error_response(exc)
-            record = {"status": response.status_code, "body": response.get_data(as_text=True),
-                      "headers": {k: v for k, v in response.headers.items()
-                                  if k in ("Content-Type", "ETag", "Location")}}
-            found = store.idempotent_put(scope, key, record)
-            if found is record:
-                return response
-        g.idempotent_replay = True
-        response = current_app.response_class(found["body"], status=found["status"],
-                                              headers=found["headers"])
-        response.headers["Idempotent-Replayed"] = "true"
-        return response
-
-    return wrapper

@@ -15,22 +15,31 @@ def _json(name, description="OK", headers=None):
 def _errors(*statuses):
     text = {400: "Malformed request (the `field` names what)", 401: "Unknown or malformed token",
             403: "The token belongs to another seat", 404: "No such match or game",
-            409: "Illegal, out of turn, game over, stale version, seat taken",
-            413: "Body too large", 415: "Body is not JSON", 422: "Invalid action or options",
-            428: "Precondition required", 429: "Rate limited (see Retry-After)"}
+            409: "Illegal, out of turn, game over, stale version, seat taken, idempotency key in progress",
+            413: "Body too large", 415: "Body is not JSON", 422: "Invalid action or options; Idempotency-Key reused for another request",
+            428: "Precondition required", 429: "Rate limited (see Retry-After)",
+            503: "The match store is unavailable (see Retry-After)"}
     out = {}
-    for status in statuses + (429,):
+    for status in statuses + (429, 503):
         out[str(status)] = _json("Error", text[status])
-        if status == 429:
-            out["429"]["headers"] = {"Retry-After": {"schema": {"type": "integer"}}}
+        if status in (429, 503):
+            out[str(status)]["headers"] = {"Retry-After": {"schema": {"type": "integer"}}}
     return out
 
 
 MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
 GAME_ID = {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}
 IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
-               "schema": {"type": "string", "maxLength": 200},
-               "description": "retrying with the same key returns the stored response byte for byte"}
+               "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+               "description": (
+                   "makes a retry safe: the same caller (bearer token) sending the same request "
+                   "(method, path, canonical JSON body, If-Match) with the same key within 24 h gets "
+                   "the stored response byte for byte, with `Idempotent-Replayed: true`, and nothing "
+                   "acts twice; the same key with a different request is 422 "
+                   "`idempotency_key_reused`; while the first request is still running a retry "
+                   "waits for its outcome (409 `idempotency_in_progress` after 10 s). Without a "
+                   "bearer token the key itself is the only proof of identity, so it must be an "
+                   "unguessable secret of at least 22 characters (e.g. a random UUID4), else 400.")}
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
             "description": "the match version acted on (alternative to body `version`)"}
 IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False,
@@ -78,7 +87,7 @@ PATHS = {
         "operationId": "joinMatch", "summary": "Claim an open seat (the token is shown once)",
         "parameters": [MATCH_ID, IDEMPOTENCY],
         "requestBody": {"required": False, "content": {"application/json": {"schema": _ref("JoinRequest")}}},
-        "responses": {"200": _json("SeatToken"), **_errors(400, 404, 409, 413, 415)}}},
+        "responses": {"200": _json("SeatToken"), **_errors(400, 404, 409, 413, 415, 422)}}},
     "/matches/{match_id}/actions": {
         "get": {"operationId": "getLegalActions", "summary": "The caller's legal actions now",
                 "security": SEAT, "parameters": [MATCH_ID],

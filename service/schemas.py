@@ -2,6 +2,9 @@
 
 from marshmallow import INCLUDE, RAISE, Schema, fields, validate
 
+# the largest version / event cursor accepted (2^53: exact in every JSON number implementation)
+MAX_COUNTER = 2**53
+
 
 class ErrorDetail(Schema):
     """The body of every error."""
@@ -105,7 +108,8 @@ class JoinRequest(Schema):
     class Meta:
         unknown = RAISE
 
-    seat = fields.Integer(allow_none=True, metadata={"description": "a specific open seat; default the first"})
+    seat = fields.Integer(allow_none=True, strict=True, validate=validate.Range(min=0, max=64),
+                          metadata={"description": "a specific open seat; default the first"})
     name = fields.String(validate=validate.Length(max=64), allow_none=True)
 
 
@@ -152,8 +156,10 @@ class ActionRequest(Schema):
         unknown = RAISE
 
     action = fields.Dict(required=True, metadata={"description": "one of the game's actions (see <Game>Action)"})
-    version = fields.Integer(allow_none=True, metadata={"description": "the version acted on (or If-Match)"})
-    seat = fields.Integer(allow_none=True, metadata={"description": "optional; must be the token's seat"})
+    version = fields.Integer(allow_none=True, strict=True, validate=validate.Range(min=0, max=MAX_COUNTER),
+                             metadata={"description": "the version acted on (or If-Match)"})
+    seat = fields.Integer(allow_none=True, strict=True, validate=validate.Range(min=0, max=64),
+                          metadata={"description": "optional; must be the token's seat"})
 
 
 class Event(Schema):
@@ -178,13 +184,13 @@ class EventPage(Schema):
 class ViewQuery(Schema):
     """GET /matches/{id} query."""
 
-    log_since = fields.Integer(validate=validate.Range(min=0))
+    log_since = fields.Integer(validate=validate.Range(min=0, max=MAX_COUNTER))
 
 
 class EventsQuery(Schema):
     """GET /matches/{id}/events query."""
 
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_COUNTER))
     wait = fields.Integer(load_default=0, validate=validate.Range(min=0, max=60))
 
 

@@ -7,7 +7,8 @@ Layout (prefix `sh:`):
   sequence number clients use as a cursor; entries hold the full unredacted log entries and the
   API redacts them per viewer on the way out.
 - `sh:matches` sorted set of match ids by creation time (for listing).
-- `sh:idem:<scope>:<key>` stored responses for idempotent retries (24 h).
+- `sh:idem:<sha256>` idempotency records (24 h): a hash of scope and key names each, the stored
+  response is encrypted (see service/idempotency.py).
 
 Saving is one atomic compare-and-set (a Lua script): check the revision, write the snapshot and
 meta, append the event. A conflict gets the current version back and nothing changes.
@@ -53,11 +54,14 @@ def _dumps(value):
 class Store:
     """Match snapshots, metadata, events and idempotency records in Redis."""
 
-    def __init__(self, url, prefix="sh:"):
+    def __init__(self, url, prefix="sh:", **redis_options):
+        """`redis_options` (e.g. socket timeouts) apply to the ordinary connection; the blocking
+        one used by long-polls keeps no read timeout but the same connect timeout."""
         self.url = url
         self.prefix = prefix
-        self.redis = redis.Redis.from_url(url)
-        self.blocking = redis.Redis.from_url(url, socket_timeout=None)
+        self.redis = redis.Redis.from_url(url, **redis_options)
+        connect = {k: v for k, v in redis_options.items() if k == "socket_connect_timeout"}
+        self.blocking = redis.Redis.from_url(url, socket_timeout=None, **connect)
         self._save = self.redis.register_script(SAVE_SCRIPT)
         self._create = self.redis.register_script(CREATE_SCRIPT)
 
@@ -121,17 +125,25 @@ class Store:
             pipe.hget(self._key("match", match_id), "meta")
         return {m: json.loads(r) for m, r in zip(match_ids, pipe.execute()) if r is not None}
 
-    def idempotent_get(self, scope, key):
-        """The stored (status, body text, headers) for an idempotency key, or None."""
-        raw = self.redis.get(f"{self.prefix}idem:{scope}:{key}")
+    def _idem_key(self, record_id):
+        return f"{self.prefix}idem:{record_id}"
+
+    def idempotent_get(self, record_id):
+        """An idempotency record ({"state": "pending"|"done", "fingerprint", "sealed"?}) or None."""
+        raw = self.redis.get(self._idem_key(record_id))
         return None if raw is None else json.loads(raw)
 
-    def idempotent_put(self, scope, key, record, ttl=86400):
-        """Store a response once; returns the record that wins (an earlier one if it exists)."""
-        name = f"{self.prefix}idem:{scope}:{key}"
-        if self.redis.set(name, _dumps(record), nx=True, ex=ttl):
-            return record
-        return json.loads(self.redis.get(name))
+    def idempotent_reserve(self, record_id, record, ttl):
+        """Reserve a key for the request about to act; False when a record already exists."""
+        return bool(self.redis.set(self._idem_key(record_id), _dumps(record), nx=True, ex=ttl))
+
+    def idempotent_finish(self, record_id, record, ttl):
+        """Replace a reservation with the finished (sealed) response."""
+        self.redis.set(self._idem_key(record_id), _dumps(record), ex=ttl)
+
+    def idempotent_drop(self, record_id):
+        """Forget a reservation whose request failed unexpectedly (a retry may act again)."""
+        self.redis.delete(self._idem_key(record_id))
 
     def cache_get(self, kind, key):
         """A cached JSON answer or None."""

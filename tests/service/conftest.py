@@ -35,7 +35,7 @@ def namespace(redis_url):
     ns = {"PREFIX": f"sht{tag}:", "QUEUE": f"safehouse-test-{tag}"}
     yield ns
     client = redis.Redis.from_url(redis_url)
-    for key in client.scan_iter(f"sht{tag}:*", count=1000):
+    for key in client.scan_iter(f"*sht{tag}:*", count=1000):  # also the rate limiter's LIMITS:...
         client.delete(key)
     for key in client.scan_iter(f"rq:*safehouse-test-{tag}*", count=1000):
         client.delete(key)

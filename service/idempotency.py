@@ -1,0 +1,142 @@
+"""Idempotent POSTs, as the careful payment APIs do them.
+
+A stored response is replayed only to the same *caller scope* (the bearer token, or for calls
+without one the key itself, which must then be an unguessable secret of at least 22 characters,
+about 128 bits) and only for the same *request fingerprint* (method, path, canonical JSON body and
+If-Match). The same key with a different request is `422 idempotency_key_reused` and changes
+nothing.
+
+What Redis holds is neither the key nor the token: the record's name is a SHA-256 of scope secret
+and key, and the stored response (which for `POST /matches` and `join` carries seat tokens) is
+encrypted with AES-GCM under a key derived from the same secrets, so reading Redis does not yield a
+token. A key is reserved before the call acts, so concurrent retries wait for the one real
+outcome instead of racing it (or hear `409 idempotency_in_progress` if it takes longer than
+`WAIT_S`). Records are kept for `TTL_S` (24 h).
+"""
+
+import functools
+import hashlib
+import json
+import os
+import time
+
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from flask import current_app, g, request
+
+from engine.errors import EngineError
+
+from .errors import ApiError, error_response
+from .http import bearer_token
+
+TTL_S = 86400
+PENDING_TTL_S = 60
+WAIT_S = 10.0
+ANONYMOUS_MIN_LENGTH = 22
+MAX_LENGTH = 200
+REPLAYED_HEADERS = ("Content-Type", "ETag", "Location")
+
+
+def idempotent(view):
+    """Make a mutating POST safe to retry with an `Idempotency-Key` header."""
+
+    @functools.wraps(view)
+    def wrapper(*args, **kwargs):
+        key = request.headers.get("Idempotency-Key")
+        if key is None:
+            return view(*args, **kwargs)
+        token = bearer_token()
+        _check_key(key, anonymous=token is None)
+        record_id, cipher = _record_id_and_cipher(token, key)
+        store = current_app.extensions["safehouse"]["store"]
+        fingerprint = _fingerprint()
+        pending = {"state": "pending", "fingerprint": fingerprint}
+        if store.idempotent_reserve(record_id, pending, PENDING_TTL_S):
+            return _act_and_record(view, args, kwargs, store, record_id, cipher, fingerprint)
+        found = _await_outcome(store, record_id, fingerprint)
+        if found is None:  # the reservation expired or was dropped: act as the first caller
+            return wrapper(*args, **kwargs)
+        return _replay(found, cipher)
+
+    return wrapper
+
+
+def _check_key(key, anonymous):
+    if len(key) > MAX_LENGTH or not key.isprintable() or not key.strip():
+        raise ApiError("invalid_request",
+                       f"Idempotency-Key must be 1..{MAX_LENGTH} printable characters",
+                       "Idempotency-Key")
+    if anonymous and len(key) < ANONYMOUS_MIN_LENGTH:
+        raise ApiError("invalid_request",
+                       f"without a bearer token the Idempotency-Key is a secret: use at least "
+                       f"{ANONYMOUS_MIN_LENGTH} random characters (e.g. a UUID4)", "Idempotency-Key")
+
+
+def _record_id_and_cipher(token, key):
+    """The record's name (a hash) and the AES-GCM cipher for its body, both from scope + key."""
+    secret = f"{token or ''}\x00{key}".encode()
+    record_id = hashlib.sha256(b"safehouse-idempotency-name\x00" + secret).hexdigest()
+    cipher = AESGCM(hashlib.sha256(b"safehouse-idempotency-body\x00" + secret).digest())
+    return record_id, cipher
+
+
+def _fingerprint():
+    """SHA-256 of method, path, canonical JSON body (raw bytes if not JSON) and If-Match."""
+    raw = request.get_data(cache=True)
+    try:
+        body = json.dumps(json.loads(raw), sort_keys=True, separators=(",", ":")).encode() if raw else b""
+    except (ValueError, RecursionError):
+        body = raw
+    parts = [request.method.encode(), request.path.encode(),
+             request.headers.get("If-Match", "").encode(), body]
+    return hashlib.sha256(b"\x00".join(parts)).hexdigest()
+
+
+def _act_and_record(view, args, kwargs, store, record_id, cipher, fingerprint):
+    try:
+        response = current_app.make_response(view(*args, **kwargs))
+    except (ApiError, EngineError) as exc:
+        response = error_response(exc)
+    except BaseException:
+        store.idempotent_drop(record_id)
+        raise
+    if response.status_code >= 500 or response.is_streamed:
+        store.idempotent_drop(record_id)
+        return response
+    plain = json.dumps({"status": response.status_code, "body": response.get_data(as_text=True),
+                        "headers": {k: v for k, v in response.headers.items()
+                                    if k in REPLAYED_HEADERS}}).encode()
+    nonce = os.urandom(12)
+    sealed = (nonce + cipher.encrypt(nonce, plain, None)).hex()
+    store.idempotent_finish(record_id, {"state": "done", "fingerprint": fingerprint,
+                                        "sealed": sealed}, TTL_S)
+    return response
+
+
+def _await_outcome(store, record_id, fingerprint):
+    """The finished record for this key (waiting while another request holds it), or None."""
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        found = store.idempotent_get(record_id)
+        if found is None:
+            return None
+        if found["fingerprint"] != fingerprint:
+            raise ApiError("idempotency_key_reused",
+                           "this Idempotency-Key was used for a different request; "
+                           "use a new key for a new request", "Idempotency-Key")
+        if found["state"] == "done":
+            return found
+        if time.monotonic() >= deadline:
+            raise ApiError("idempotency_in_progress",
+                           "a request with this Idempotency-Key is still being processed; "
+                           "retry it shortly", "Idempotency-Key")
+        time.sleep(0.02)
+
+
+def _replay(found, cipher):
+    sealed = bytes.fromhex(found["sealed"])
+    record = json.loads(cipher.decrypt(sealed[:12], sealed[12:], None))
+    g.idempotent_replay = True
+    response = current_app.response_class(record["body"], status=record["status"],
+                                          headers=record["headers"])
+    response.headers["Idempotent-Replayed"] = "true"
+    return response
