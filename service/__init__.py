@@ -4,10 +4,18 @@ from flask import Flask
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-from . import api_events, api_matches, api_meta, api_odds, config as config_module
+from flask_cors import CORS
+
+from . import api_events, api_matches, api_meta, api_odds, config as config_module, stream_tickets
 from .errors import ApiError, register_error_handlers
 from .jobs import after_save as jobs_after_save, queue_for
 from .store import Store
+
+# what a browser page on an allowed origin may send and read (CORS)
+CORS_REQUEST_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "If-Match",
+                        "If-None-Match", "Last-Event-ID"]
+CORS_EXPOSED_HEADERS = ["ETag", "Location", "Retry-After", "Idempotent-Replayed",
+                        "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]
 
 # a Redis that is down or paused costs a request at most this long before it answers 503
 REDIS_TIMEOUTS = {"socket_connect_timeout": 2, "socket_timeout": 3}
@@ -38,12 +46,15 @@ def create_app(config=None):
                       application_limits=[app.config["RATE_LIMIT"]], headers_enabled=True,
                       key_prefix=app.config["PREFIX"] + "limit")
     limiter.exempt(api_meta.bp)
-    for blueprint in (api_meta.bp, api_matches.bp, api_events.bp, api_odds.bp):
+    for blueprint in (api_meta.bp, api_matches.bp, api_events.bp, api_odds.bp, stream_tickets.bp):
         app.register_blueprint(blueprint)
     create = "matches.create_match"  # creation has a tighter budget of its own
     app.view_functions[create] = limiter.limit(lambda: app.config["CREATE_LIMIT"])(
         app.view_functions[create])
     register_error_handlers(app)
+    if app.config["CORS_ORIGINS"]:
+        CORS(app, origins=app.config["CORS_ORIGINS"], allow_headers=CORS_REQUEST_HEADERS,
+             expose_headers=CORS_EXPOSED_HEADERS, max_age=600)
     return app
 
 

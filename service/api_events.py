@@ -11,7 +11,7 @@ import time
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from . import matches, schemas, views
+from . import matches, schemas, stream_tickets, views
 from .errors import ApiError
 from .http import bearer_token, parse_counter, parse_query
 
@@ -52,7 +52,13 @@ def stream_events(match_id):
     meta = store.load_meta(match_id)
     if meta is None:
         raise ApiError("game_not_found", f"no match {match_id!r}", "match_id")
-    seat = matches.seat_for_token(meta, bearer_token())
+    ticket = request.args.get("ticket")
+    if ticket is not None:
+        if bearer_token() is not None:
+            raise ApiError("invalid_request", "send a ticket or a bearer token, not both", "ticket")
+        seat = stream_tickets.seat_for_ticket(match_id, ticket)
+    else:
+        seat = matches.seat_for_token(meta, bearer_token())
     cursor = _resume_cursor()
     config = current_app.config
     deadline = time.monotonic() + config["SSE_MAX_S"]

@@ -22,5 +22,6 @@ def from_env():
         "LONGPOLL_MAX_S": int(env("SAFEHOUSE_LONGPOLL_MAX_S", "30")),
         "SSE_MAX_S": int(env("SAFEHOUSE_SSE_MAX_S", "300")),
         "SSE_KEEPALIVE_S": float(env("SAFEHOUSE_SSE_KEEPALIVE_S", "15")),
+        "CORS_ORIGINS": [o.strip() for o in env("SAFEHOUSE_CORS_ORIGINS", "").split(",") if o.strip()],
         "ENQUEUE_BOTS": _flag("SAFEHOUSE_ENQUEUE_BOTS", True),
     }

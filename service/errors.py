@@ -16,7 +16,8 @@ STATUS = {
     "not_found": 404, "method_not_allowed": 405, "payload_too_large": 413,
     "rate_limited": 429, "not_finished": 409, "unsupported_media_type": 415,
     "precondition_required": 428,
-    "idempotency_key_reused": 422, "idempotency_in_progress": 409, "service_unavailable": 503, "job_not_found": 404, "internal_error": 500,
+    "idempotency_key_reused": 422, "idempotency_in_progress": 409, "service_unavailable": 503,
+    "invalid_ticket": 401, "job_not_found": 404, "internal_error": 500,
 }
 
 

@@ -105,11 +105,21 @@ PATHS = {
         "responses": {"200": _json("EventPage"), **_errors(400, 401, 404)}}},
     "/matches/{match_id}/stream": {"get": {
         "operationId": "streamEvents", "summary": "Server-Sent Events (event: match, id: seq)",
+        "description": ("Follow a seat with `Authorization: Bearer <token>`, or from a browser's "
+                        "EventSource (which cannot send headers) with `?ticket=` from "
+                        "`POST /matches/{match_id}/stream-ticket`; never put a seat token in a URL."),
         "security": SEAT, "parameters": [MATCH_ID, LAST_EVENT_ID,
-                                         _query("after", {"type": "integer", "minimum": 0}, "event seq cursor")],
+                                         _query("after", {"type": "integer", "minimum": 0}, "event seq cursor"),
+                                         _query("ticket", {"type": "string", "maxLength": 100},
+                                                "a stream ticket (instead of the bearer token)")],
         "responses": {"200": {"description": "text/event-stream of Event objects",
                               "content": {"text/event-stream": {"schema": {"type": "string"}}}},
                       **_errors(400, 401, 404)}}},
+    "/matches/{match_id}/stream-ticket": {"post": {
+        "operationId": "createStreamTicket",
+        "summary": "A ticket (60 s, this match and seat only) to follow the seat's /stream from a browser",
+        "security": [{"seatToken": []}], "parameters": [MATCH_ID],
+        "responses": {"201": _json("StreamTicket", "Created"), **_errors(401, 404)}}},
     "/matches/{match_id}/replay": {"get": {
         "operationId": "getReplay", "summary": "Full replay with the seed (finished matches)",
         "parameters": [MATCH_ID],

@@ -275,3 +275,11 @@ class JobStatus(Schema):
     job_id = fields.String(required=True)
     status = fields.String(required=True, metadata={"description": "queued | started | finished | failed | ..."})
     result = fields.Dict()
+
+
+class StreamTicket(Schema):
+    """POST /matches/{id}/stream-ticket answer: pass `ticket` to /stream as a query parameter."""
+
+    ticket = fields.String(required=True, metadata={"description": "secret; good for this match only"})
+    seat = fields.Integer(required=True, metadata={"description": "the seat the stream follows"})
+    expires_in = fields.Integer(required=True, metadata={"description": "seconds the ticket stays valid"})
