@@ -1,5 +1,6 @@
 """Safehouse HTTP service: `create_app(config)` is the only wiring point."""
 
+import redis
 from flask import Flask
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -9,6 +10,7 @@ from flask_cors import CORS
 from . import api_events, api_matches, api_meta, api_odds, config as config_module, stream_tickets
 from .errors import ApiError, register_error_handlers
 from .jobs import after_save as jobs_after_save, queue_for
+from .notifier import Notifier
 from .store import Store
 
 # what a browser page on an allowed origin may send and read (CORS)
@@ -19,6 +21,7 @@ CORS_EXPOSED_HEADERS = ["ETag", "Location", "Retry-After", "Idempotent-Replayed"
 
 # a Redis that is down or paused costs a request at most this long before it answers 503
 REDIS_TIMEOUTS = {"socket_connect_timeout": 2, "socket_timeout": 3}
+POOL_WAIT_S = 5
 
 
 def _rate_key():
@@ -33,16 +36,23 @@ def create_app(config=None):
     app.config.update(config_module.from_env())
     app.config.update(config or {})
     app.json.sort_keys = False
-    store = Store(app.config["REDIS_URL"], prefix=app.config["PREFIX"], **REDIS_TIMEOUTS)
+    # one bounded pool per process, shared by the store and the rate limiter: a burst of
+    # requests waits for a free connection (up to POOL_WAIT_S, then 503) instead of failing
+    pool = redis.BlockingConnectionPool.from_url(
+        app.config["REDIS_URL"], max_connections=app.config["REDIS_POOL"], timeout=POOL_WAIT_S,
+        **REDIS_TIMEOUTS)
+    store = Store(app.config["REDIS_URL"], prefix=app.config["PREFIX"], connection_pool=pool)
     queue = queue_for(store.redis, app.config["QUEUE"])
 
     def after_save(match_id, match, meta):
         if app.config["ENQUEUE_BOTS"]:
             jobs_after_save(queue, match_id, match, meta)
 
-    app.extensions["safehouse"] = {"store": store, "queue": queue, "after_save": after_save}
+    notifier = Notifier(app.config["REDIS_URL"], store.notify_channel, **REDIS_TIMEOUTS)
+    app.extensions["safehouse"] = {"store": store, "queue": queue, "after_save": after_save,
+                                   "notifier": notifier}
     limiter = Limiter(_rate_key, app=app, storage_uri=app.config["REDIS_URL"],
-                      storage_options=REDIS_TIMEOUTS,
+                      storage_options={"connection_pool": pool},
                       application_limits=[app.config["RATE_LIMIT"]], headers_enabled=True,
                       key_prefix=app.config["PREFIX"] + "limit")
     limiter.exempt(api_meta.bp)

@@ -14,6 +14,7 @@ from flask import Blueprint, Response, current_app, request, stream_with_context
 from . import matches, schemas, stream_tickets, views
 from .errors import ApiError
 from .http import bearer_token, parse_counter, parse_query
+from .notifier import wait_for_events
 
 bp = Blueprint("events", __name__)
 
@@ -32,9 +33,8 @@ def get_events(match_id):
         raise ApiError("game_not_found", f"no match {match_id!r}", "match_id")
     seat = matches.seat_for_token(meta, bearer_token())
     wait_ms = min(query["wait"], current_app.config["LONGPOLL_MAX_S"]) * 1000
-    events = store.events(match_id, query["after"])
-    if not events and wait_ms:
-        events = store.events(match_id, query["after"], block_ms=wait_ms)
+    notifier = current_app.extensions["safehouse"]["notifier"]
+    events = wait_for_events(store, notifier, match_id, query["after"], wait_ms / 1000)
     last = events[-1]["seq"] if events else query["after"]
     return {"events": [views.project_event(e, seat) for e in events], "last": last}
 
@@ -64,19 +64,24 @@ def stream_events(match_id):
     deadline = time.monotonic() + config["SSE_MAX_S"]
     keepalive_ms = int(config["SSE_KEEPALIVE_S"] * 1000)
 
+    notifier = current_app.extensions["safehouse"]["notifier"]
+
     def generate():
         nonlocal cursor
         yield "retry: 1000\n\n"
-        while time.monotonic() < deadline:
-            block = max(1, min(keepalive_ms, int((deadline - time.monotonic()) * 1000)))
-            events = store.events(match_id, cursor, block_ms=block)
-            if not events:
-                yield ": keep-alive\n\n"
-                continue
-            for event in events:
-                cursor = event["seq"]
-                data = json.dumps(views.project_event(event, seat), separators=(",", ":"))
-                yield f"id: {cursor}\nevent: match\ndata: {data}\n\n"
+        with notifier.watch(match_id) as changed:  # released as soon as the client goes away
+            while time.monotonic() < deadline:
+                events = store.events(match_id, cursor)
+                if not events:
+                    wait_s = max(0.001, min(keepalive_ms / 1000, deadline - time.monotonic()))
+                    if not changed.wait(wait_s):
+                        yield ": keep-alive\n\n"
+                    changed.clear()
+                    continue
+                for event in events:
+                    cursor = event["seq"]
+                    data = json.dumps(views.project_event(event, seat), separators=(",", ":"))
+                    yield f"id: {cursor}\nevent: match\ndata: {data}\n\n"
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return Response(stream_with_context(generate()), mimetype="text/event-stream", headers=headers)

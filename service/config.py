@@ -18,6 +18,7 @@ def from_env():
         "ALLOW_CLIENT_SEEDS": _flag("SAFEHOUSE_ALLOW_CLIENT_SEEDS", False),
         "MAX_CONTENT_LENGTH": int(env("SAFEHOUSE_MAX_BODY", str(64 * 1024))),
         "RATE_LIMIT": env("SAFEHOUSE_RATE_LIMIT", "600/minute"),
+        "REDIS_POOL": int(env("SAFEHOUSE_REDIS_POOL", "64")),
         "CREATE_LIMIT": env("SAFEHOUSE_CREATE_LIMIT", "60/minute"),
         "LONGPOLL_MAX_S": int(env("SAFEHOUSE_LONGPOLL_MAX_S", "30")),
         "SSE_MAX_S": int(env("SAFEHOUSE_SSE_MAX_S", "300")),

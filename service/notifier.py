@@ -1,0 +1,101 @@
+"""Wake-ups for waiting clients without a Redis connection each.
+
+Every save publishes the match id on one channel (`<prefix>notify`). Each API process keeps ONE
+subscriber connection, read by one background thread (a greenlet under gunicorn's gevent worker),
+which wakes the long-polls and SSE streams waiting on that match. A waiting client therefore holds
+a greenlet and an Event, not a connection from the pool: thousands can wait per process. A client
+re-reads the event stream (one short XRANGE on the shared pool) when woken and at each keep-alive,
+so a notification lost while the subscriber reconnects costs at most one keep-alive interval.
+"""
+
+import threading
+import time
+from contextlib import contextmanager
+
+import redis
+
+
+class Notifier:
+    """One subscriber per process fanning out "match changed" to local waiters."""
+
+    def __init__(self, url, channel, **redis_options):
+        self.url, self.channel = url, channel
+        self._options = {k: v for k, v in redis_options.items() if k == "socket_connect_timeout"}
+        self._waiters = {}  # match id -> set of threading.Event
+        self._lock = threading.Lock()
+        self._thread = None
+
+    @contextmanager
+    def watch(self, match_id):
+        """An Event set whenever `match_id` changes, for the duration of the `with` block.
+
+        Register before reading the stream, so a change between the read and the wait is not
+        missed."""
+        self._ensure_listening()
+        event = threading.Event()
+        with self._lock:
+            self._waiters.setdefault(match_id, set()).add(event)
+        try:
+            yield event
+        finally:
+            with self._lock:
+                waiting = self._waiters.get(match_id)
+                if waiting is not None:
+                    waiting.discard(event)
+                    if not waiting:
+                        del self._waiters[match_id]
+
+    def waiting(self):
+        """How many clients wait in this process (for tests and metrics)."""
+        with self._lock:
+            return sum(len(events) for events in self._waiters.values())
+
+    def _ensure_listening(self):
+        if self._thread is not None and self._thread.is_alive():
+            return
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._listen, name="safehouse-notifier",
+                                                daemon=True)
+                self._thread.start()
+
+    def _listen(self):
+        """Read the channel forever; on a lost connection, wake everyone (they re-read) and retry."""
+        while True:
+            try:
+                client = redis.Redis.from_url(self.url, socket_timeout=None, **self._options)
+                pubsub = client.pubsub(ignore_subscribe_messages=True)
+                pubsub.subscribe(self.channel)
+                self._wake_all()  # anything published while we were not subscribed
+                for message in pubsub.listen():
+                    if message.get("type") == "message":
+                        self._wake(message["data"].decode())
+            except (redis.ConnectionError, redis.TimeoutError, OSError):
+                self._wake_all()
+                time.sleep(0.5)
+
+    def _wake(self, match_id):
+        with self._lock:
+            events = list(self._waiters.get(match_id, ()))
+        for event in events:
+            event.set()
+
+    def _wake_all(self):
+        with self._lock:
+            events = [e for waiting in self._waiters.values() for e in waiting]
+        for event in events:
+            event.set()
+
+
+def wait_for_events(store, notifier, match_id, after, wait_s):
+    """Events after `after`, waiting up to `wait_s` seconds for the first one (no Redis
+    connection is held while waiting)."""
+    deadline = time.monotonic() + wait_s
+    with notifier.watch(match_id) as changed:
+        while True:
+            events = store.events(match_id, after)
+            remaining = deadline - time.monotonic()
+            if events or remaining <= 0:
+                return events
+            changed.wait(remaining)
+            changed.clear()
