@@ -49,7 +49,9 @@ PROPOSALs taken (rules digest), each a named option or a data entry:
   on turn (Second Chance in a window right after an invalid play).
 - B9 guess: by the codebreaker on turn for the team, once per turn, when one codebreaker holds
   cards; cost = base penalty (x2 solo); short deck -> loss. Wrong guesses are public.
-- B6/B12 #10 rounds: as many turns as active codebreakers (2 solo); no event before round 1.
+- B6/B12 #10 rounds: one seat cycle from the round's first codebreaker, so every codebreaker
+  holding cards gets one turn (a hand emptied mid-round does not end it early; 2 turns solo);
+  no event before round 1.
 - B11/B12 #14 the Mastermind All Knowing acts at the end of each round, after the event.
 - B12 #15 a card shown on a failed discard is marked revealed; #16 the All Knowing does not see
   hands. House rule (data.HOUSE_RULES): the team loses after 300 codebreaker turns (length bound).
