@@ -35,8 +35,11 @@ Mastermind: a TRUE All Knowing wins with the codebreakers, a FALSE one when they
 PROPOSALs taken (rules digest), each a named option or a data entry:
 - B3 deck: data cards.json (120 balanced halves paired by a fixed-seed shuffle).
 - B4.2 grammar (rulelang, extended with "NONE" and {"sameParity": true}); curated challenges
-  challenges.json (>= 10 per level, seed examples included) and a seeded generator per level
-  (option `challenges`: curated | generated); otherwise-clause default ANY.
+  challenges.json (exactly 4 at Level 0 as in the component list: the two seed examples,
+  same number colour, parity alternation, one per Level-0 relation of the digest; the seven
+  other former Level-0 shapes were dropped, as Level 1 excludes Level-0 shapes; >= 10 at Levels
+  1-3) and a seeded generator per level (option `challenges`: curated | generated);
+  otherwise-clause default ANY.
 - B4.3 hint symbols x/square/circle/triangle = value/size/number colour/background (data).
 - B4.4 auto judging only (the brief: judging is always automatic; no humanJudge option).
 - B5 #7 / B12 #9 start card = top of the draw deck; engine All Knowing orients it at random.
