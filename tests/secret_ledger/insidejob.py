@@ -18,6 +18,7 @@ The account is built from full states and actions (`observe`), never from the ga
 from engine.insidejob.data import MISSIONS, ROLES
 
 from . import Ledger as BaseLedger
+from .diffwalk import NOTHING, DiffWalker, show
 
 PUBLIC_FROM_START = frozenset({"nervous_agent", "accomplice"})  # digest B7 "public from the start"
 ROLE_IDS = frozenset(ROLES)
@@ -26,7 +27,6 @@ SCALAR_CARD_KEYS = frozenset({"card"})
 LIST_CARD_KEYS = frozenset({"hand", "hands", "cards", "set_aside", "deck"})
 PLAY_LISTS = frozenset({"trick", "plays"})
 VOTE_KEYS = frozenset({"votes", "my_vote", "targets"})
-_NONE = object()  # "nothing was here at the last check"
 
 
 class Ledger(BaseLedger):
@@ -90,20 +90,20 @@ class Ledger(BaseLedger):
         skipped (new log entries are all checked)."""
         found = []
         check = _Checker(self, viewer, found)
-        last_state, last_actions = self.last_checked.get(viewer, (_NONE, _NONE))
+        last_state, last_actions = self.last_checked.get(viewer, (NOTHING, NOTHING))
         check.walk(rendered.get("state"), last_state, ("state",))
         check.in_actions = True  # the viewer's own choices (vote targets to pick, not cast)
         check.walk(rendered.get("legal_actions"), last_actions, ("legal_actions",))
         check.in_actions = False
         for entry in rendered.get("log", ()):
-            check.walk(entry.get("public"), _NONE, ("log", entry["seq"], "public"))
+            check.walk(entry.get("public"), NOTHING, ("log", entry["seq"], "public"))
             if "private" in entry:
-                check.walk(entry["private"], _NONE, ("log", entry["seq"], "private"))
+                check.walk(entry["private"], NOTHING, ("log", entry["seq"], "private"))
         self.last_checked[viewer] = (rendered.get("state"), rendered.get("legal_actions"))
         return found
 
 
-class _Checker:
+class _Checker(DiffWalker):
     """One render walk for one viewer, appending violation texts to `found`."""
 
     def __init__(self, ledger, viewer, found):
@@ -116,27 +116,9 @@ class _Checker:
         self.found = found
         self.in_actions = False
 
-    def walk(self, value, previous, path):
-        """Check every leaf of `value` (a JSON value found at `path`) that differs from
-        `previous`, the value found there at this viewer's last check (`_NONE` if none)."""
-        if value == previous:
-            return
-        if isinstance(value, dict):
-            self.check_dict(value, path)
-            if not isinstance(previous, dict):
-                previous = {}
-            for key, item in value.items():
-                self.walk(item, previous.get(key, _NONE), path + (key,))
-        elif isinstance(value, list):
-            if path and path[-1] in VOTE_KEYS and not self.in_actions:
-                self.check_votes(value, path)
-            if not isinstance(previous, list):
-                previous = ()
-            for index, item in enumerate(value):
-                self.walk(item, previous[index] if index < len(previous) else _NONE,
-                          path + (index,))
-        else:
-            self.check_leaf(value, path)
+    def check_list(self, value, path):
+        if path and path[-1] in VOTE_KEYS and not self.in_actions:
+            self.check_votes(value, path)
 
     def check_dict(self, value, path):
         role = value.get("role")
@@ -145,28 +127,28 @@ class _Checker:
 
     def check_role(self, seat, role, path):
         if (seat, role) not in self.roles:
-            self.found.append(f"role {role} of seat {seat} at {_show(path)}")
+            self.found.append(f"role {role} of seat {seat} at {show(path)}")
 
     def check_votes(self, value, path):
         key = path[-1]
         if key == "votes":  # per voter: targets or None
             for voter, targets in enumerate(value):
                 if targets is not None and (voter, tuple(targets)) not in self.votes:
-                    self.found.append(f"vote of seat {voter} {targets} at {_show(path)}")
+                    self.found.append(f"vote of seat {voter} {targets} at {show(path)}")
         elif value and (self.viewer, tuple(value)) not in self.votes:  # my_vote / private targets
-            self.found.append(f"vote {value} shown to seat {self.viewer} at {_show(path)}")
+            self.found.append(f"vote {value} shown to seat {self.viewer} at {show(path)}")
 
     def check_leaf(self, value, path):
         if isinstance(value, str):
             if value in MISSION_IDS and value not in self.missions:
-                self.found.append(f"mission {value} at {_show(path)}")
+                self.found.append(f"mission {value} at {show(path)}")
             elif value in ROLE_IDS and not self.over:
                 self.check_role_leaf(value, path)
             return
         if not isinstance(value, int) or isinstance(value, bool) or not path:
             return
         if _is_card_path(path) and value not in self.cards:
-            self.found.append(f"card {value} at {_show(path)}")
+            self.found.append(f"card {value} at {show(path)}")
 
     def check_role_leaf(self, role, path):
         if len(path) >= 2 and path[-2] == "roles" and isinstance(path[-1], int):
@@ -174,7 +156,7 @@ class _Checker:
         elif "special_roles" in path or path[-1] == "role":
             return  # the chosen special roles are a public option; seat+role dicts: check_dict
         else:
-            self.found.append(f"role name {role} outside any seat at {_show(path)}")
+            self.found.append(f"role name {role} outside any seat at {show(path)}")
 
 
 def _is_card_path(path):
@@ -189,7 +171,3 @@ def _is_card_path(path):
     if path[-2] in LIST_CARD_KEYS:
         return True
     return len(path) >= 3 and (path[-3] == "hands" or (last == 1 and path[-3] in PLAY_LISTS))
-
-
-def _show(path):
-    return "/".join(str(p) for p in path)
