@@ -95,3 +95,18 @@ def test_boxed_cards_are_caught(monkeypatch):
     wrap_view(monkeypatch, lambda state, seat: {"boxed": list(state.boxed)})
     found = found_in(OPTIONS, seeds=[61])
     assert found and "state/boxed" in found[0]
+
+
+def test_a_wrong_guess_equal_to_the_discarded_option_is_no_leak():
+    """Sweep seed 9113000000949 (Mastermind, heuristic bots) guesses the option the All Knowing
+    discarded: a public wrong guess, not a disclosure."""
+    options = {"players": 4, "mastermind": True, "allKnowing": "seat", "level": 1}
+    assert sweep_match("ifthen", options, 9113000000949, ("heuristic",)) == []
+
+
+def test_both_mastermind_options_shown_to_codebreakers_are_caught(monkeypatch):
+    import json
+    wrap_view(monkeypatch, lambda state, seat: {
+        "options_seen": [json.loads(k) for k in state.challenge_options]})
+    found = found_in(MASTERMIND, seeds=[61])
+    assert found and "the challenge" in found[0] and "state/options_seen" in found[0]

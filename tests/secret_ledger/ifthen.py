@@ -11,7 +11,8 @@ Hidden identities (rules digest B13) and how a render names them:
   Everything once the match is over.
 - the challenge (and, in Mastermind, both drawn options): its canonical key, its curated id
   (allowed in the public "candidates" list, which names every consistent curated challenge), its
-  English text, and any rule object equal to it outside the legal guesses. Known to the All
+  English text, and any rule object equal to it outside the legal guesses (a public wrong guess
+  may equal the discarded Mastermind option). Known to the All
   Knowing seat; to everyone once the match is over.
 - hint cards: a symbol in "hints_revealed", in a "hints" list or a log "hint" entry. Known: revealed hints; both to
   whoever knows the challenge.
@@ -78,7 +79,7 @@ class Ledger(BaseLedger):
         self.hints = set()
         keys = [k for k in (state.challenge,) + tuple(state.challenge_options) if k]
         self.secret_strings, self.secret_rules = secret_names(keys)
-        self.allegiance = ""
+        self.challenge = state.challenge
         self.over = False
         self.last_checked = {}  # viewer -> (state view, legal actions) checked last time
         self.see(None, None, state)
@@ -107,7 +108,12 @@ class Ledger(BaseLedger):
 
     def observe(self, before, seat, action, after):
         """Update every viewer's knowledge from one accepted action."""
+        self.challenge = after.state.challenge
         self.see(seat, action, after.state)
+
+    def chosen_rule(self):
+        """The bare-rule key of the challenge in play ("" while a Mastermind keeps choosing)."""
+        return bare_key(challenge_from_key(self.challenge).rule) if self.challenge else ""
 
     def violations(self, match, viewer, rendered):
         """Texts naming each hidden identity in `rendered` the viewer was not shown; parts of
@@ -141,8 +147,12 @@ class _Checker(DiffWalker):
     def check_dict(self, value, path):
         if ("clauses" in value and not self.in_actions and not self.knows_challenge
                 and isinstance(value.get("clauses"), list)):
-            if bare_key(value) in self.ledger.secret_rules:
-                self.found.append(f"the challenge rule at {show(path)}")
+            rule = bare_key(value)
+            if rule not in self.ledger.secret_rules:
+                return
+            if rule != self.ledger.chosen_rule() and ("guess" in path or "wrong_guesses" in path):
+                return  # a public (wrong) guess that happens to be the discarded Mastermind option
+            self.found.append(f"the challenge rule at {show(path)}")
 
     def check_list(self, value, path):
         key = path[-1] if path else None
