@@ -6,7 +6,8 @@ Hidden identities (rules digest B10) and how a render names them:
   (Nervous Agent, Accomplice, digest B7); a role turned face up; the role an Accomplice peeked;
   every role once the match is over.
 - number cards: card ids as the value of "card", items of "hand"/"hands"/"cards"/"set_aside"/
-  "deck" lists, or the card of a played (seat, card, wager) triple. Known: one's own dealt hand, every played card.
+  "deck" lists, or the card of a played (seat, card, wager) triple. Known: one's own dealt
+  hand, every played card.
 - missions: any string equal to a mission id. Known: every revealed (chosen) mission to all;
   both drawn missions to the lead who drew them (the set-up's first draw included).
 - votes: (voter, targets) under "votes"/"my_vote"/"targets". Known: one's own vote once cast;
