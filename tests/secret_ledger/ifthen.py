@@ -12,8 +12,8 @@ Hidden identities (rules digest B13) and how a render names them:
 - the challenge (and, in Mastermind, both drawn options): its canonical key, its curated id
   (allowed in the public "candidates" list, which names every consistent curated challenge), its
   English text, and any rule object equal to it outside the legal guesses (a public wrong guess
-  may equal the discarded Mastermind option). Known to the All
-  Knowing seat; to everyone once the match is over.
+  may equal the discarded Mastermind option). Known to the All Knowing seat; to everyone once
+  the match is over.
 - hint cards: a symbol in "hints_revealed", in a "hints" list or a log "hint" entry. Known:
   revealed hints; both to whoever knows the challenge.
 - the Mastermind allegiance ("TRUE"/"FALSE" under "allegiance"): to the All Knowing once chosen;
