@@ -35,8 +35,11 @@ Mastermind: a TRUE All Knowing wins with the codebreakers, a FALSE one when they
 PROPOSALs taken (rules digest), each a named option or a data entry:
 - B3 deck: data cards.json (120 balanced halves paired by a fixed-seed shuffle).
 - B4.2 grammar (rulelang, extended with "NONE" and {"sameParity": true}); curated challenges
-  challenges.json (>= 10 per level, seed examples included) and a seeded generator per level
-  (option `challenges`: curated | generated); otherwise-clause default ANY.
+  challenges.json (exactly 4 at Level 0 as in the component list: the two seed examples,
+  same number colour, parity alternation, one per Level-0 relation of the digest; the seven
+  other former Level-0 shapes were dropped, as Level 1 excludes Level-0 shapes; >= 10 at Levels
+  1-3) and a seeded generator per level (option `challenges`: curated | generated);
+  otherwise-clause default ANY.
 - B4.3 hint symbols x/square/circle/triangle = value/size/number colour/background (data).
 - B4.4 auto judging only (the brief: judging is always automatic; no humanJudge option).
 - B5 #7 / B12 #9 start card = top of the draw deck; engine All Knowing orients it at random.
@@ -49,7 +52,9 @@ PROPOSALs taken (rules digest), each a named option or a data entry:
   on turn (Second Chance in a window right after an invalid play).
 - B9 guess: by the codebreaker on turn for the team, once per turn, when one codebreaker holds
   cards; cost = base penalty (x2 solo); short deck -> loss. Wrong guesses are public.
-- B6/B12 #10 rounds: as many turns as active codebreakers (2 solo); no event before round 1.
+- B6/B12 #10 rounds: one seat cycle from the round's first codebreaker, so every codebreaker
+  holding cards gets one turn (a hand emptied mid-round does not end it early; 2 turns solo);
+  no event before round 1.
 - B11/B12 #14 the Mastermind All Knowing acts at the end of each round, after the event.
 - B12 #15 a card shown on a failed discard is marked revealed; #16 the All Knowing does not see
   hands. House rule (data.HOUSE_RULES): the team loses after 300 codebreaker turns (length bound).

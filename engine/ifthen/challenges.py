@@ -1,5 +1,8 @@
 """Challenges: the curated list (challenges.json, PROPOSAL), their checks, and a seeded generator.
 
+The curated Level-0 deck has exactly the component list's 4 cards (L0-1, L0-2, L0-3, L0-8; the
+choice is documented in challenges.json's comment); Levels 1-3 have 10+ each.
+
 A `Challenge` wraps a rule (see rulelang) with its level, its two hint symbols and hint texts,
 its compiled validity table and an English text. Compiled challenges are cached by the rule's
 canonical JSON, so states only carry that key. Checks (digest B4.2): every previous half leaves

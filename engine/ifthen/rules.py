@@ -145,6 +145,7 @@ class IfThen(Game):
              "All Knowing (default) the seats are the players-1 codebreakers, with allKnowing=seat "
              "seat 0 is the All Knowing. Unofficial data (PROPOSALs, flagged as ours): the 60-card "
              "deck, every challenge text (curated list + generator), hint meanings, the 20 events. "
+             "The curated Level-0 deck has the component list's 4 cards (L0-1, L0-2, L0-3, L0-8). "
              "Judging is always automatic. Mastermind needs allKnowing=seat and 3+ players.")
     conformance_options = (
         {"players": 2}, {"players": 3, "level": 1}, {"players": 4, "level": 2},

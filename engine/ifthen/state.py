@@ -66,9 +66,12 @@ class IfThenState:
     result: str = ""           # "" | "win" | "loss"
     reason: str = ""
     master: int = -1           # seat of the Master Code Breaker (correct guess)
+    round_start: int = 0       # codebreaker index who took the round's first turn
 
 
 FIELD_NAMES = tuple(f.name for f in fields(IfThenState))
+# scalar fields added after matches were first stored: read with their default when absent
+LATE_DEFAULTS = {"round_start": 0}
 
 
 replace = evolve  # the shared fast copy (engine.core.evolve)
@@ -94,7 +97,7 @@ def state_to_json(state):
 
 def state_from_json(data):
     """Inverse of `state_to_json`."""
-    values = {name: data[name] for name in SCALAR_FIELDS}
+    values = {name: data[name] if name in data else LATE_DEFAULTS[name] for name in SCALAR_FIELDS}
     for name in FLAT_FIELDS:
         values[name] = tuple(data[name])
     for name in NESTED_FIELDS:

@@ -5,8 +5,9 @@ Judging is always the engine's: a play is valid iff the challenge accepts its to
 the last valid card's top half; a discard is "actually valid" iff either half would be.
 PROPOSALs: penalty level is state-based and recomputed after the invalid card is placed, before
 drawing; the penalty is drawn as any number of market cards, one by one (the market refills at
-once), then the rest from the deck in one action; a round ends after as many turns as there are
-active codebreakers (2 with one codebreaker); the team loses after `turn_cap` codebreaker turns.
+once), then the rest from the deck in one action; a round is one seat cycle: every codebreaker
+holding cards has one turn (a hand emptied mid-round does not shorten it; 2 turns with one
+codebreaker); the team loses after `turn_cap` codebreaker turns.
 """
 
 
@@ -24,7 +25,7 @@ from .data import (
     HALF_CODES,
     HOUSE_RULES,
 )
-from .state import active_count, cb_seat, last_half, penalty_draws, remove_card, replace
+from .state import cb_seat, last_half, penalty_draws, remove_card, replace
 
 
 def finish(state, result, reason):
@@ -180,9 +181,7 @@ def end_turn(state, rng, evs):
     taken, in_round = state.turns_taken + 1, state.turns_in_round + 1
     if taken >= HOUSE_RULES["turn_cap"]:
         return finish(replace(state, turns_taken=taken), "loss", "the turn limit was reached")
-    solo = GAME_NUMBERS["turns_per_round_solo"]
-    round_length = solo if state.n_cb == 1 else max(1, active_count(state))
-    if in_round < round_length:
+    if not round_over(state, in_round):
         return advance(state, turns_taken=taken, turns_in_round=in_round)
     state = _reveal_event()(replace(state, turns_taken=taken), rng, evs)
     if state.phase == "over":
@@ -191,6 +190,24 @@ def end_turn(state, rng, evs):
         return replace(state, phase="ak_turn", round=state.round + 1, turns_in_round=0,
                        safe_harbour_used=False, bonus_plays=0, penalty_left=0)
     return advance(state, round=state.round + 1, turns_in_round=0, safe_harbour_used=False)
+
+
+def round_over(state, in_round):
+    """Whether the turn just ended (the round's `in_round`-th) closes the round. Solo: after
+    `turns_per_round_solo` turns. Otherwise a round is one seat cycle from `round_start`: it is
+    over when the walk to the next codebreaker holding cards reaches `round_start` first, so
+    every codebreaker active in the round has had its turn (one emptying a hand mid-round does
+    not cut the round short)."""
+    if state.n_cb == 1:
+        return in_round >= GAME_NUMBERS["turns_per_round_solo"]
+    step = -1 if state.current_event == EV_REVERSE else 1
+    for k in range(1, state.n_cb + 1):
+        j = (state.turn + step * k) % state.n_cb
+        if j == state.round_start:
+            return True
+        if state.hands[j]:
+            return False
+    return True
 
 
 def _reveal_event():
@@ -209,6 +226,8 @@ def advance(state, **changes):
     nxt = next_active(state, state.turn)
     if nxt < 0:
         return finish(replace(state, **changes), "win", "every codebreaker emptied their hand")
+    if changes.get("turns_in_round", state.turns_in_round) == 0:  # a new round opens
+        changes["round_start"] = nxt
     return replace(state, phase="turn", turn=nxt, guessed=False, hint_asked=False,
                    bonus_plays=0, penalty_left=0, **changes)
 

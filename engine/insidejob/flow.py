@@ -70,13 +70,26 @@ def start_trick(state, lead, events):
     return state_of(fields)
 
 
+def draw_event(lead, drawn):
+    """The log entry of a mission draw: public who drew, private to the lead what."""
+    return {"public": {"type": "draw_missions", "lead": lead},
+            "private": {str(lead): {"drawn": list(drawn)}}}
+
+
+def first_draw_events(state):
+    """The set-up's log entries: the first trick's mission draw when the deal made it (no
+    Accomplice to designate first), as every later draw is logged."""
+    if state.phase == MISSION and not state.tricks:
+        return [draw_event(state.lead, state.drawn)]
+    return []
+
+
 def open_trick(fields, lead, events):
     """`start_trick` on the field dict of a state being built (changed in place)."""
     deck = fields["deck"]
     assert len(deck) >= 2, "mission deck exhausted"  # impossible with 24+ missions (T17)
     drawn = deck[:2]
-    events.append({"public": {"type": "draw_missions", "lead": lead},
-                   "private": {str(lead): {"drawn": list(drawn)}}})
+    events.append(draw_event(lead, drawn))
     fields["phase"] = MISSION
     fields["lead"] = fields["turn"] = lead
     fields["drawn"] = drawn

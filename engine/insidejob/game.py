@@ -3,6 +3,7 @@
 from engine.core import Game
 
 from . import deal, rules, sample, state, view
+from .flow import first_draw_events
 from .data import MISSION_CATALOGUE, PARAMS, PROPOSALS, SPECIAL_ROLES
 from .outcome import match_outcome
 
@@ -65,6 +66,10 @@ class InsideJob(Game):
     def new_state(self, options, rng):
         """A freshly dealt state."""
         return deal.new_state(options, rng)
+
+    def setup_events(self, state_):
+        """The first mission draw (logged at version 0, private to the lead)."""
+        return first_draw_events(state_)
 
     # the hot-path methods are the rules module's functions themselves (no wrapper call)
     to_move = staticmethod(rules.to_move)

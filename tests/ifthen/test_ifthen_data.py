@@ -27,7 +27,24 @@ def test_deck_is_the_digest_proposal():
     assert all(h[2] != h[3] for h in HALVES)  # number colour never equals background
 
 
-@pytest.mark.parametrize("level", [0, 1, 2, 3])
+def test_level_zero_has_the_four_cards_of_the_component_list():
+    """Digest B2: 4 Level-0 challenge cards, each one unconditional clause on one attribute
+    with a simple relation; the four relations the digest names appear once each."""
+    level0 = CURATED[0]
+    assert [c.id for c in level0] == ["L0-1", "L0-2", "L0-3", "L0-8"]
+    thens = [c.rule["clauses"][0]["then"] for c in level0]
+    assert thens == [{"step": -1}, {"diff": "bg"}, {"same": "ncol"}, {"diffParity": True}]
+    assert all(len(c.rule["clauses"]) == 1 and c.rule.get("otherwise", "ANY") == "ANY"
+               for c in level0)
+    assert {c.table for c in level0} <= level0_shape_tables()
+
+
+def test_no_level_zero_shape_above_level_zero():
+    shapes = level0_shape_tables()
+    assert not [c.id for lv in (1, 2, 3) for c in CURATED[lv] if c.table in shapes]
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
 def test_at_least_ten_curated_challenges_per_level(level):
     assert len(CURATED[level]) >= 10
     assert all(c.level == level and len(c.hints) == 2 and len(set(c.hints)) == 2

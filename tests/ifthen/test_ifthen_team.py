@@ -8,7 +8,7 @@ from engine.ifthen.challenges import CURATED_BY_ID, candidate_ids, challenge_fro
 from .helpers import DIFF_BG, RULES, act, craft, playing_state
 
 DIFF_BG_GUESS = {"clauses": [{"if": "TRUE", "then": {"not": {"same": "bg"}}}], "otherwise": "ANY"}
-WRONG_GUESS = {"clauses": [{"if": "TRUE", "then": {"same": "bg"}}], "otherwise": "ANY"}
+WRONG_GUESS = {"clauses": [{"if": "TRUE", "then": {"same": "ncol"}}], "otherwise": "ANY"}
 
 
 def with_invalid(state, count):
@@ -96,7 +96,7 @@ def test_wrong_guess_costs_double_penalty_solo_once_per_turn():
     assert state.result == "" and state.deck == deck[4:] and evs[0]["public"]["cost"] == 4
     assert state.wrong_guesses and not [a for a in RULES.legal_actions(state, 0)
                                         if a["type"] == "guess"]
-    assert "L0-10" not in candidate_ids(0, state.candidates)  # L0-10 is "same bg"
+    assert "L0-3" not in candidate_ids(0, state.candidates)  # L0-3 is "same number colour"
 
 
 def test_wrong_guess_with_two_codebreakers_costs_the_penalty_once():
@@ -123,7 +123,7 @@ def test_malformed_guess_is_invalid():
 def test_listed_guesses_are_the_consistent_curated_challenges():
     state = playing_state(players=2)
     guesses = [a["rule"] for a in RULES.legal_actions(state, 0) if a["type"] == "guess"]
-    assert len(guesses) == len(candidate_ids(0, state.candidates)) == 11
+    assert len(guesses) == len(candidate_ids(0, state.candidates)) == 4
     # after a valid play of a same-background card, "different background" is ruled out
     from engine.ifthen.data import HALVES
 

@@ -149,3 +149,35 @@ def test_cards_not_in_hand_are_illegal():
         RULES.check_action(state, 0, {"type": "play", "card": foreign, "orient": 0})
     with pytest.raises(IllegalAction):
         RULES.check_action(state, 0, {"type": "draw", "source": "deck"})
+
+
+def test_a_hand_emptied_mid_round_does_not_cut_the_round_short():
+    """4 players: codebreaker 1 empties its hand on the round's second turn; codebreaker 2 must
+    still have its turn before the end-of-round event (the old code fired the event at once)."""
+    state = playing_state(players=4, event_deck=(12,))
+    used = {state.line[0][0]}
+    for seat in (0, 1):
+        card = card_both(BG_Y, exclude=used)
+        used.add(card)
+        keep = [c for c in state.hands[seat] if c not in used][:1] if seat == 0 else []
+        state = with_hand(state, seat, [card] + keep)
+        state, _ = act(state, seat, {"type": "discard", "card": card})
+    assert not state.hands[1] and state.current_event == 0 and state.round == 1
+    assert state.turn == 2 and state.phase == "turn"
+    card = card_both(BG_Y, exclude=used)
+    state = with_hand(state, 2, [card] + [c for c in state.hands[2] if c != card][:1])
+    state, _ = act(state, 2, {"type": "discard", "card": card})
+    assert state.current_event == 12 and state.round == 2 and state.turn == 0
+
+
+def test_the_round_after_an_emptied_hand_counts_only_active_codebreakers():
+    state = playing_state(players=4, event_deck=(12, 7))
+    state = craft(state, hands=(state.hands[0], (), state.hands[2]))
+    used = {state.line[0][0]}
+    for seat, expect_event in ((0, 0), (2, 12)):
+        card = card_both(BG_Y, exclude=used)
+        used.add(card)
+        state = with_hand(state, seat, [card] + [c for c in state.hands[seat] if c not in used][:1])
+        state, _ = act(state, seat, {"type": "discard", "card": card})
+        assert state.current_event == expect_event
+    assert state.round == 2 and state.turn == 0 and state.round_start == 0

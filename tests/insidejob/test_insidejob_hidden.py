@@ -155,3 +155,25 @@ def test_views_do_not_tell_whether_a_player_could_have_followed():
     for seat in (1, 3, None):
         assert RULES.view(could, seat) == RULES.view(could_not, seat)
     assert RULES.legal_actions(could, 3) == RULES.legal_actions(could_not, 3)
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_first_mission_draw_is_logged_at_version_zero_for_the_lead_only(seed):
+    match = engine.start("insidejob", {"players": 4}, seed)
+    lead = match.state.lead
+    assert [e["public"] for e in match.log] == [{"type": "draw_missions", "lead": lead}]
+    assert match.log[0]["seq"] == 0 and match.log[0]["actor"] is None
+    for viewer in (0, 1, 2, 3, None):
+        entry = engine.render(match, viewer)["log"][0]
+        expected = {"drawn": list(match.state.drawn)} if viewer == lead else None
+        assert entry.get("private") == expected
+
+
+def test_first_mission_draw_after_a_designation_is_logged_once():
+    match = engine.start("insidejob", {"players": 4, "special_roles": ["accomplice"]}, 3)
+    assert match.log == ()  # the Accomplice designates first; the draw follows that action
+    seat = engine.to_move(match)[0]
+    match = engine.step(match, seat, engine.legal_actions(match, seat)[0])
+    draws = [e for e in match.log if e["public"]["type"] == "draw_missions"]
+    assert len(draws) == 1 and draws[0]["seq"] == 1
+    assert draws[0]["private"] == {str(match.state.lead): {"drawn": list(match.state.drawn)}}
