@@ -95,13 +95,15 @@ class DarkAgent(Game):
              "details are OUR proposal (darkagent_data.json, flagged proposal), not published data. "
              "Nation powers are not implemented (unknown). Option safety_round_cap is OUR "
              "termination guard (the publisher's multiplayer game has no round limit).")
+    # Short matches on purpose: the conformance suite and the secret-ledger sweep (1,000 bot
+    # matches, every seat rendered at every step) run these; 5-6 players stop at OUR safety cap.
     conformance_options = (
         {"players": 1, "aim_limit": 2},
-        {"players": 2, "max_rounds": 6},
-        {"players": 3, "max_rounds": 4, "objective_effects": True},
-        {"players": 4, "max_rounds": 3, "jacket_defence": "ask", "need_dark_agent": True},
-        {"players": 5, "max_rounds": 2, "vote_rule": "half_or_more"},
-        {"players": 6, "max_rounds": 2, "objective_effects": True},
+        {"players": 2, "max_rounds": 3, "vote_rule": "half_or_more"},
+        {"players": 3, "max_rounds": 2, "objective_effects": True},
+        {"players": 4, "max_rounds": 2, "jacket_defence": "ask", "need_dark_agent": True},
+        {"players": 5, "safety_round_cap": 1},
+        {"players": 6, "safety_round_cap": 1, "objective_effects": True},
     )
 
     def new_state(self, options, rng):
