@@ -8,7 +8,8 @@ The account is kept from full states only (never from a view): per step, the car
 the theatre into a hand were taken face up (everybody learns the taker holds them), the other
 cards a hand gained came from the deck (only the drawer learns them), the cards a hand lost
 were discarded face up (nobody may keep counting them in that hand), and a Bulletproof-jacket
-prompt (option jacket_defence "ask") shows everybody that the prompted seat holds a jacket.
+prompt shows everybody that the prompted seat holds a jacket, but only under OUR option
+jacket_defence "ask": under the seed's rule ("auto", the default) a prompt is itself a leak.
 
 Checks, per viewer and step:
 - equipment names (the ids the renders use: "rifle", "jet_pack"...) may appear in the state view
@@ -77,7 +78,8 @@ class Ledger(BaseLedger):
             for s in self.seats:
                 if old.hands[s] != new.hands[s]:
                     self._hand_changed(s, Counter(old.hands[s]), Counter(new.hands[s]), left_theatre)
-        if new.phase == JACKET and old.phase != JACKET:  # the prompt shows the jacket
+        if new.phase == JACKET and old.phase != JACKET and new.cfg.jacket_defence == "ask":
+            # OUR "ask" variant: the prompt shows the jacket (the seed's "auto" rule never does)
             victim = new.pending[2]
             for v in self.viewers:
                 self.known[v][victim][JACKET_CARD] = max(self.known[v][victim][JACKET_CARD], 1)
