@@ -3,7 +3,7 @@
 Usage: .venv/bin/python bench/bench_darkagent.py [--seconds 5] [--players 2]
 Prints (1) complete random matches per second through the rules object (legal_actions + apply,
 actions picked with an Rng), per wall second and per CPU second of this process, at the default
-options (no round limit in the rules: random matches run to the engine's ROUND_CAP) and at
+options (no round limit in the rules: random matches run to the safety_round_cap option) and at
 max_rounds 10 (the Board Game Arena length), and (2) p50/p99 microseconds of one validated step
 through the library API: engine.step + engine.render(match2, seat) + engine.match_to_json(match2).
 The engine memoises Phase-1 move lists by satellite counts, so the first matches of a process

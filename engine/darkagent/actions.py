@@ -1,5 +1,5 @@
-"""Applying Phase 2 actions other than attacks: spot, take, trigger, double agent, equipment,
-the virology-lab effect. Each function returns (new_state, [events]) and never mutates input.
+"""Applying Phase 2 actions other than attacks: spot (with the special card it finds), take,
+double agent, equipment, the virology-lab effect. Each function returns (new_state, [events]) and never mutates input.
 """
 
 from .attack import discard_from_hand, eliminate_spy
@@ -9,6 +9,8 @@ from .data import (
     CARDS,
     DEPTH,
     EMPTY,
+    HAND_LIMIT,
+    SPECIAL_NAMES,
     equipment_name,
     level_of,
     spy_code,
@@ -18,9 +20,10 @@ from .events import event, public_event
 from .state import add_sorted, evolve, remove_one, replace_at
 
 
-def apply_spot(state, seat, action):
-    """Select a cell with one of your unused satellites in that line (Super Satellite if asked).
-    The hottest apply of a playout: its public event is written out (the public_event format)."""
+def apply_spot(state, seat, action, rng):
+    """Select a cell with one of your unused satellites in that line (Super Satellite if asked);
+    a special card in the cell takes effect at once (`special_on_spot`). The hottest apply of a
+    playout: its public event is written out (the public_event format)."""
     line = action["line"]
     cell = line * DEPTH + action["depth"]
     used = state.sats_used
@@ -28,9 +31,14 @@ def apply_spot(state, seat, action):
     if action.get("super"):
         state = evolve(state, spotted=state.spotted + (cell,), sats_used=used,
                        super_token=replace_at(state.super_token, seat, False))
-        return state, [{"public": {"spot": {"seat": seat, "cell": cell, "super": True}}, "private": {}}]
-    state = evolve(state, spotted=state.spotted + (cell,), sats_used=used)
-    return state, [{"public": {"spot": {"seat": seat, "cell": cell, "super": False}}, "private": {}}]
+        events = [{"public": {"spot": {"seat": seat, "cell": cell, "super": True}}, "private": {}}]
+    else:
+        state = evolve(state, spotted=state.spotted + (cell,), sats_used=used)
+        events = [{"public": {"spot": {"seat": seat, "cell": cell, "super": False}}, "private": {}}]
+    if state.grid[cell] in SPECIAL_NAMES:
+        state, more = special_on_spot(state, seat, cell, action.get("to"), rng)
+        events += more
+    return state, events
 
 
 def apply_take(state, seat, action):
@@ -68,23 +76,36 @@ def draw_equipment(state, seat, rng):
     return state, event({"supply": {"seat": seat, "deck_size": len(deck)}}, {seat: {"drew": card}})
 
 
-def apply_trigger(state, seat, action, rng):
-    """Trigger a spotted special card: Supply, Support, Media (end of turn) or Espionage."""
-    cell = action["cell"]
-    name = CARDS[state.grid[cell]].name
+def special_on_spot(state, seat, cell, to, rng):
+    """A special card takes effect as soon as its cell is spotted (digest A10; no choice to
+    postpone or skip it): Supply draws (unless the hand is full or no card is left), Support
+    deploys the lowest reserve spy into the empty cell `to` (the spot action's parameter; no
+    effect without a reserve spy or an empty cell), Espionage takes the Double Agent token,
+    Media marks the end-of-turn rearrangement."""
+    name = SPECIAL_NAMES[state.grid[cell]]
     state = evolve(state, used_cells=state.used_cells + (cell,))
-    events = [public_event({"trigger": {"seat": seat, "cell": cell, "special": name}})]
+    events = []
+    effect = False
     if name == "supply":
-        state, ev = draw_equipment(state, seat, rng)
-        events.append(ev)
+        if len(state.hands[seat]) < HAND_LIMIT and (state.deck or state.discard):
+            state, ev = draw_equipment(state, seat, rng)
+            events.append(ev)
+            effect = True
     elif name == "support":
-        state, ev = deploy_spy(state, seat, action["to"])
-        events.append(ev)
+        if to is not None:  # legal only with a reserve spy and `to` empty
+            state, ev = deploy_spy(state, seat, to)
+            events.append(ev)
+            effect = True
     elif name == "media":
-        state = evolve(state, status=tuple(sorted(state.status + ("media",))))
+        effect = "media" not in state.status
+        if effect:
+            state = evolve(state, status=tuple(sorted(state.status + ("media",))))
     elif name == "espionage":
-        state = evolve(state, double_agent=seat)
-    return state, events
+        effect = state.double_agent != seat
+        if effect:
+            state = evolve(state, double_agent=seat)
+    head = public_event({"special": {"seat": seat, "cell": cell, "special": name, "effect": effect}})
+    return state, [head] + events
 
 
 def apply_double_agent(state, seat, action):

@@ -38,7 +38,7 @@ SPY_LEVELS = tuple(s["level"] for s in DATA["spies"])
 SPY_DEFENCE = {s["level"]: s["baseDefence"] for s in DATA["spies"]}
 EFFECTS = DATA["objectiveEffects"]
 SOLO = DATA["solo"]
-ROUND_CAP = DATA["roundCapWhenUnlimited"]
+SAFETY_ROUND_CAP = DATA["safetyRoundCap"]
 RULE = DATA["ruleChoices"]
 
 
@@ -71,6 +71,7 @@ def _build_cards():
 CARDS = _build_cards()
 AIM_NAMES = tuple(c.name for c in CARDS if c.kind == "aim")
 AIM_INDEX = {name: i for i, name in enumerate(AIM_NAMES)}
+SPECIAL_NAMES = {code: card.name for code, card in enumerate(CARDS) if card.kind == "special"}
 DARK_CODE = next(i for i, c in enumerate(CARDS) if c.kind == "dark")
 EQUIPMENT = tuple(sorted(DATA["equipmentDeck"]))
 EQUIP_INDEX = {name: i for i, name in enumerate(EQUIPMENT)}

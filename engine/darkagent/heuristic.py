@@ -1,9 +1,10 @@
 """A heuristic Dark Agent bot that reads only its seat's rendered view.
 
 Plays by the game's obvious good sense: place and move satellites to widen its own spotting
-range over valuable cells, spot the best cells, take equipment and use the specials, choose
-attacks by exact odds (odds.p_success) times VP, stop when the odds are poor, and vote for the
-UN rotation only when it improves its own spotting value. `choose(view, seat, rules, rng, params)`
+range over valuable cells, spot the best cells (special cards act when spotted, so only those
+that can act), take equipment, choose attacks by exact odds (odds.p_success) times VP, stop
+when the odds are poor, and vote for the UN rotation only when it improves its own spotting
+value. `choose(view, seat, rules, rng, params)`
 returns one of view["legal_actions"]; params: min_odds (percent, default 45).
 """
 
@@ -53,10 +54,17 @@ def cell_value(st, seat, cell):
         if me["hand_size"] >= 3:
             return 0.0
         return 3.5 if item["name"] == "rubber_boat" and me["reserve"] else 1.5
-    if kind == "special":
-        if item["name"] == "support" and me["reserve"]:
-            return 3.5
-        return SPECIAL_VALUE.get(item["name"], 0.0) if item["name"] != "support" else 0.0
+    if kind == "special":  # it acts as soon as it is spotted: worth it only if it can act
+        name = item["name"]
+        if name == "support":
+            return 3.5 if me["reserve"] else 0.0
+        if name == "supply" and (me["hand_size"] >= 3 or not st["deck_size"] and not st["discard"]):
+            return 0.0
+        if name == "espionage" and st["double_agent"] == seat:
+            return 0.0
+        if name == "media" and "media" in st["turn_state"]["status"]:
+            return 0.0
+        return SPECIAL_VALUE.get(name, 0.0)
     return 0.0
 
 
@@ -118,13 +126,14 @@ def _act(st, seat, by_type, min_odds, rng):
             return cell_value(st, seat, a["line"] * DEPTH + a["depth"]) - (3.5 if a.get("super") else 0.0)
         spot = max(spots, key=gain)
         if gain(spot) > 0.1:
-            return spot
+            if "to" not in spot:
+                return spot
+            same = [a for a in spots if a["line"] == spot["line"] and a["depth"] == spot["depth"]
+                    and a.get("super") == spot.get("super")]
+            return _best_deploy(st, same)  # spotting Support deploys at once: pick where
     for kind in ("take", "virology"):
         if kind in by_type:
             return by_type[kind][0]
-    trigger = _best_trigger(st, by_type.get("trigger", []))
-    if trigger:
-        return trigger
     attack, p = _best_attack(st, seat, by_type.get("attack", []))
     plays = by_type.get("play", [])
     if attack and p < 0.9:
@@ -141,13 +150,6 @@ def _act(st, seat, by_type, min_odds, rng):
         if play["card"] == "binoculars":
             return play
     return {"type": "end_turn"}
-
-
-def _best_trigger(st, triggers):
-    for action in triggers:
-        if "to" not in action:
-            return action
-    return _best_deploy(st, triggers)
 
 
 def _best_deploy(st, actions):

@@ -1,10 +1,11 @@
 """Legal actions for Dark Agent, per phase, in a documented deterministic order.
 
-Order in Phase 2 (ACT): spot (line, depth ascending; Super Satellite variants last per line),
-attack (target cell ascending, then spy subsets, then Adrenaline variants), take, trigger,
-double_agent, play (card name, then cells), virology, end_turn.
-Actions with no possible effect (a Supply with a full hand, Espionage when you hold the token,
-Super Satellite on a depth already in range) are not offered.
+Order in Phase 2 (ACT): spot (line, depth ascending; Super Satellite variants last per line; the
+spot of a Support card once per empty deployment cell `to`, ascending), attack (target cell
+ascending, then spy subsets, then Adrenaline variants), take, double_agent, play (card name,
+then cells), virology, end_turn. Special cards have no action of their own: they act in the spot
+that selects them (actions.special_on_spot). Super Satellite spots of a depth already in range
+are not offered.
 """
 
 from functools import lru_cache
@@ -25,19 +26,20 @@ from .action_dicts import (
     PLACE_SATELLITE,
     RUBBER_BOAT,
     SKIP_SATELLITES,
-    SUPPORT,
+    SUPPORT_SPOT,
     SWAP_SATELLITE,
     TAKE,
-    TRIGGER,
     VOTES,
 )
 from .data import (
     CARDS,
     CELLS,
+    DEPTH,
     EMPTY,
     EQUIP_BASE,
     HAND_LIMIT,
     RULE,
+    SPECIAL_NAMES,
     SPY_BASE,
     is_enemy_spy,
     kind_of,
@@ -180,24 +182,29 @@ def _attack_variants(state, target, kind, subset, extra, explosives, hand):
     return out
 
 
-def trigger_actions(state, seat, spotted):
-    """Spotted special cards not yet triggered this turn (only when they can have an effect)."""
-    out = []
+def with_support_targets(state, seat, spots):
+    """The spot actions with the one selecting a Support card expanded into one action per
+    empty cell its spy may be deployed to (`to` ascending): Support acts as soon as it is
+    spotted, so where to deploy is part of the spot. Unchanged without a reserve spy or an
+    empty cell (the spot then has no effect) or when no Support cell is offered."""
     grid = state.grid
-    for cell in spotted:
-        name = SPECIAL_NAMES.get(grid[cell])
-        if name is None or RULE["specialOncePerTurn"] and cell in state.used_cells:
-            continue
-        if name == "supply" and len(state.hands[seat]) < HAND_LIMIT and (state.deck or state.discard):
-            out.append(TRIGGER[cell])
-        elif name == "support" and state.reserve[seat]:
-            out += [SUPPORT[cell, e] for e in empty_cells(state)]
-        elif name == "media" and "media" not in state.status or name == "espionage" and state.double_agent != seat and state.turned < 0:
-            out.append(TRIGGER[cell])
+    if SUPPORT_CODE not in grid or not state.reserve[seat]:
+        return spots
+    cell = grid.index(SUPPORT_CODE)
+    line, depth = divmod(cell, DEPTH)
+    empty = empty_cells(state)
+    if not empty:
+        return spots
+    out = []
+    for action in spots:
+        if action["depth"] == depth and action["line"] == line:
+            out += [SUPPORT_SPOT[line, depth, bool(action.get("super")), to] for to in empty]
+        else:
+            out.append(action)
     return out
 
 
-SPECIAL_NAMES = {code: card.name for code, card in enumerate(CARDS) if card.kind == "special"}
+SUPPORT_CODE = next(code for code, name in SPECIAL_NAMES.items() if name == "support")
 ENEMY_CARD_CODES = frozenset(code for code, card in enumerate(CARDS) if card.kind in ("agent", "dark"))
 AIM_CODES = frozenset(code for code, card in enumerate(CARDS) if card.kind == "aim")
 JET_PACK_CARD_CODES = frozenset(code for code, card in enumerate(CARDS)
@@ -248,7 +255,7 @@ def jet_pack_actions(state, seat, spotted):
 def act_actions(state, seat):
     """Phase 2 actions in the documented order. One pass over the spotted cells (ascending)
     sorts them into own spies, equipment, special cards and enemy spies."""
-    out = spot_actions(state, seat)
+    out = with_support_targets(state, seat, spot_actions(state, seat))
     hand = state.hands[seat]
     spotted = state.spotted
     own_spotted = ()
@@ -256,23 +263,19 @@ def act_actions(state, seat):
         spotted = sorted(spotted)
         grid = state.grid
         low = SPY_BASE + 10 * seat
-        own_spotted, equipment, specials, enemies = [], [], [], []
+        own_spotted, equipment, enemies = [], [], []
         for cell in spotted:
             code = grid[cell]
             if code >= SPY_BASE:
                 (own_spotted if low <= code < low + 10 else enemies).append(cell)
             elif code >= EQUIP_BASE:
                 equipment.append(cell)
-            elif code in SPECIAL_NAMES:
-                specials.append(cell)
             elif code in ENEMY_CARD_CODES:
                 enemies.append(cell)
         if own_spotted:
             out += attack_actions(state, seat, spotted, own_spotted)
         if equipment and len(hand) < HAND_LIMIT:
             out += [TAKE[c] for c in equipment]
-        if specials:
-            out += trigger_actions(state, seat, specials)
         if enemies and state.double_agent == seat and state.turned < 0:
             out += [DOUBLE_AGENT[c] for c in enemies]
     if hand:

@@ -3,10 +3,14 @@
 Action payloads (cells are `line * 5 + depth`, depth 0 nearest the satellites):
 place_satellite{line} · move_satellites{moves:[src,dst,(src,dst)]} ·
 swap_satellite{line, with_line, owner (-1 = neutral)} · skip_satellites ·
-spot{line, depth, super?} · attack{target, spies:[cells], adrenaline?:cell, explosives?:true} ·
-take{cell} · trigger{cell, to?:empty cell for Support} · double_agent{cell} ·
+spot{line, depth, super?, to?:empty cell where a spotted Support deploys} ·
+attack{target, spies:[cells], adrenaline?:cell, explosives?:true} · take{cell} · double_agent{cell} ·
 play{card, cell?, to?} · virology{cell} · end_turn · media_pick{cell} · media_place{cells} ·
-media_done · jacket{use} · vote{rotate}.
+media_done · jacket{use} (only with jacket_defence "ask") · vote{rotate}.
+
+Special cards (Supply, Support, Espionage; Media marks the end of the turn) take effect in the
+`spot` that selects them: there is no separate, skippable trigger action (seed: "メディア以外の
+スペシャルは選択したら即座に効果が発揮がされます").
 """
 
 from engine.core import Game
@@ -14,11 +18,12 @@ from engine.errors import IllegalAction
 
 from . import actions, evaluate as evaluation, legal, scoring, setup, turns, view
 from .action_dicts import CANONICAL_IDS, VOTES
+from .data import SAFETY_ROUND_CAP
 from .attack import resolve_attack
 from .state import ACT, JACKET, MEDIA, MOVE, OVER, PLACE, VOTE, state_from_json, state_to_json
 
 OPTIONAL_FALSE = ("super", "explosives")
-ACT_HANDLERS = {"spot": actions.apply_spot, "take": actions.apply_take,
+ACT_HANDLERS = {"take": actions.apply_take,
                 "double_agent": actions.apply_double_agent, "play": actions.apply_play,
                 "virology": actions.apply_virology, "end_turn": turns.apply_end_turn}
 
@@ -54,19 +59,28 @@ class DarkAgent(Game):
         "need_dark_agent": {"default": False, "type": "bool"},
         "max_rounds": {"default": 0, "type": "int", "min": 0, "max": 30},
         "objective_effects": {"default": False, "type": "bool"},
-        "jacket_defence": {"default": "ask", "choices": ["ask", "auto"]},
+        "jacket_defence": {"default": "auto", "choices": ["auto", "ask"], "description": (
+            "auto (the seed's rule): a Bulletproof jacket in the hit spy's owner's hand is "
+            "discarded instead of the spy, with no prompt, so the hand stays secret; ask: OUR "
+            "variant, the owner is prompted (which reveals the jacket) and may decline")},
         "solo_alpha": {"default": -1, "type": "int", "min": -1, "max": 10},
         "vote_rule": {"default": "strict_majority", "choices": ["strict_majority", "half_or_more"]},
+        "safety_round_cap": {
+            "default": SAFETY_ROUND_CAP["default"], "type": "int", "min": 1,
+            "max": SAFETY_ROUND_CAP["max"], "description": (
+                "OURS, not the publisher's: the multiplayer game has no round limit, so the engine "
+                "ends a match after this many rounds (end reason safety_round_cap, distinct from "
+                "max_rounds' reason rounds) to keep every match finite (max_length). No 'none' "
+                "value: an uncapped match between players who never take objectives never ends.")},
     }
     action_schemas = {
         "place_satellite": {"line": "int"},
         "move_satellites": {"moves": "int[]"},
         "swap_satellite": {"line": "int", "with_line": "int", "owner": "int"},
         "skip_satellites": {},
-        "spot": {"line": "int", "depth": "int", "super": "bool?"},
+        "spot": {"line": "int", "depth": "int", "super": "bool?", "to": "int?"},
         "attack": {"target": "int", "spies": "int[]", "adrenaline": "int?", "explosives": "bool?"},
         "take": {"cell": "int"},
-        "trigger": {"cell": "int", "to": "int?"},
         "double_agent": {"cell": "int"},
         "play": {"card": "str", "cell": "int?", "to": "int?"},
         "virology": {"cell": "int"},
@@ -79,14 +93,17 @@ class DarkAgent(Game):
     }
     notes = ("Card values, theatre mix, satellites per nation, equipment counts and the solo/vote "
              "details are OUR proposal (darkagent_data.json, flagged proposal), not published data. "
-             "Nation powers are not implemented (unknown).")
+             "Nation powers are not implemented (unknown). Option safety_round_cap is OUR "
+             "termination guard (the publisher's multiplayer game has no round limit).")
+    # Short matches on purpose: the conformance suite and the secret-ledger sweep (1,000 bot
+    # matches, every seat rendered at every step) run these; 5-6 players stop at OUR safety cap.
     conformance_options = (
         {"players": 1, "aim_limit": 2},
-        {"players": 2, "max_rounds": 6},
-        {"players": 3, "max_rounds": 4, "objective_effects": True},
-        {"players": 4, "max_rounds": 3, "jacket_defence": "auto", "need_dark_agent": True},
-        {"players": 5, "max_rounds": 2, "vote_rule": "half_or_more"},
-        {"players": 6, "max_rounds": 2, "objective_effects": True},
+        {"players": 2, "max_rounds": 3, "vote_rule": "half_or_more"},
+        {"players": 3, "max_rounds": 2, "objective_effects": True},
+        {"players": 4, "max_rounds": 2, "jacket_defence": "ask", "need_dark_agent": True},
+        {"players": 5, "safety_round_cap": 1},
+        {"players": 6, "safety_round_cap": 1, "objective_effects": True},
     )
 
     def new_state(self, options, rng):
@@ -149,6 +166,8 @@ class DarkAgent(Game):
         phase = state.phase
         if phase == ACT:
             kind = action["type"]
+            if kind == "spot":
+                return actions.apply_spot(state, seat, action, rng)
             handler = ACT_HANDLERS.get(kind)
             if handler is not None:
                 return handler(state, seat, action)
@@ -174,8 +193,6 @@ class DarkAgent(Game):
             return state, events
         if kind == "end_turn":
             return turns.end_action_phase(state, seat, failed=False)
-        if kind == "trigger":
-            return actions.apply_trigger(state, seat, action, rng)
         return ACT_HANDLERS[kind](state, seat, action)
 
     def view(self, state, seat):

@@ -30,7 +30,8 @@ def make_config(options):
         players=options["players"], aim_limit=options["aim_limit"],
         need_dark_agent=options["need_dark_agent"], max_rounds=options["max_rounds"],
         objective_effects=options["objective_effects"], jacket_defence=options["jacket_defence"],
-        solo_alpha=options["solo_alpha"], vote_rule=options["vote_rule"])
+        solo_alpha=options["solo_alpha"], vote_rule=options["vote_rule"],
+        safety_round_cap=options["safety_round_cap"])
 
 
 def place_neutral_satellites(rng, count):

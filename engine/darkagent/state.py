@@ -17,6 +17,7 @@ keeps attribute reads on the copies specialised.
 from dataclasses import dataclass, fields
 
 from ..core import evolve as core_evolve
+from .data import SAFETY_ROUND_CAP
 
 # phases
 PLACE, MOVE, ACT, MEDIA, JACKET, VOTE, OVER = "place", "move", "act", "media", "jacket", "vote", "over"
@@ -34,6 +35,7 @@ class DarkAgentConfig:
     jacket_defence: str
     solo_alpha: int
     vote_rule: str
+    safety_round_cap: int = SAFETY_ROUND_CAP["default"]  # older snapshots lack it
 
     def to_json(self):
         """A plain dict."""
@@ -73,7 +75,7 @@ class DarkAgentState:
     # turn-scoped
     spotted: tuple = ()         # cells selected this turn
     sats_used: tuple = (0, 0, 0, 0, 0, 0, 0)  # own satellites used per line this turn
-    used_cells: tuple = ()      # special cards already triggered this turn
+    used_cells: tuple = ()      # special cards spotted (and so acted) this turn
     status: tuple = ()          # sorted flags: rifle, rifle_remote, rifle_retry, rocket, invulnerable, media
     turned: int = -1            # cell of the spy under the Double Agent token this turn
     media_picks: tuple = ()     # cells picked for the Media rearrangement

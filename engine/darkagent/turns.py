@@ -6,7 +6,7 @@ f, f-1, f-2, ... and the last player is f+1 (who holds the Double Agent token at
 """
 
 from . import board
-from .data import CARDS, DARK_CODE, ROUND_CAP, SOLO, SPY_BASE, spy_owner
+from .data import CARDS, DARK_CODE, SOLO, SPY_BASE, spy_owner
 from .events import public_event
 from .state import ACT, MEDIA, MOVE, OVER, VOTE, evolve, replace_at
 
@@ -20,11 +20,22 @@ def last_player(state):
 
 
 def round_limit(cfg):
-    """The round after which the game ends regardless (solo 10 + alpha; cap when unlimited)."""
+    """The round after which the game ends regardless: the smaller of the rules' limit (solo
+    10 + alpha, or the max_rounds option) and the safety_round_cap option."""
+    return round_limit_and_reason(cfg)[0]
+
+
+def round_limit_and_reason(cfg):
+    """(last round, end reason): ("rounds") for the rules' own limit (solo 10 + alpha, option
+    max_rounds), ("safety_round_cap") for OUR termination guard when it comes first."""
     if cfg.players == 1:
         alpha = cfg.aim_limit if cfg.solo_alpha < 0 else cfg.solo_alpha
-        return SOLO["baseRounds"] + alpha
-    return cfg.max_rounds or ROUND_CAP
+        rules_limit = SOLO["baseRounds"] + alpha
+    else:
+        rules_limit = cfg.max_rounds  # 0: the publisher's multiplayer game has no round limit
+    if rules_limit and rules_limit <= cfg.safety_round_cap:
+        return rules_limit, "rounds"
+    return cfg.safety_round_cap, "safety_round_cap"
 
 
 def apply_place(state, seat, action):
@@ -115,8 +126,9 @@ def un_peace_phase(state, changes=None):
     if any(state.captured) and aims_captured(state) >= cfg.aim_limit and (
             not cfg.need_dark_agent or dark_agent_captured(state)):
         return evolve(state, phase=OVER, end_reason="objectives", **changes), [public_event({"game_over": "objectives"})]
-    if state.round >= round_limit(cfg):
-        return evolve(state, phase=OVER, end_reason="rounds", **changes), [public_event({"game_over": "rounds"})]
+    limit, reason = round_limit_and_reason(cfg)
+    if state.round >= limit:
+        return evolve(state, phase=OVER, end_reason=reason, **changes), [public_event({"game_over": reason})]
     return evolve(state, phase=VOTE, votes=(-1,) * cfg.players, **changes), [public_event({"un_vote": state.round})]
 
 

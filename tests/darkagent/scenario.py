@@ -17,8 +17,8 @@ from engine.darkagent.setup import make_config
 from engine.darkagent.state import ACT, DarkAgentState
 
 OPTIONS = {"players": 2, "aim_limit": 3, "need_dark_agent": False, "max_rounds": 0,
-           "objective_effects": False, "jacket_defence": "ask", "solo_alpha": -1,
-           "vote_rule": "strict_majority"}
+           "objective_effects": False, "jacket_defence": "auto", "solo_alpha": -1,
+           "vote_rule": "strict_majority", "safety_round_cap": 30}
 
 
 class ForcedRng:
@@ -74,6 +74,17 @@ def blank(players=2, **overrides):
         captured=((),) * n, kills=((),) * n, bonus_aim=-1, bonus_holder=-1,
         virology_used=(False,) * n)
     return replace(state, **overrides)
+
+
+def own_line(state, line, seat=0):
+    """State where `seat` holds all three satellites of `line` (every depth in reach)."""
+    sats = state.sats[:line] + ((seat, seat, seat),) + state.sats[line + 1:]
+    return replace(state, sats=sats)
+
+
+def spot(line, depth, **extra):
+    """A spot action (extra: super=True, to=cell)."""
+    return dict({"type": "spot", "line": line, "depth": depth}, **extra)
 
 
 def put(state, items):

@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 
+from engine.darkagent import RULES
 from engine.darkagent.data import EMPTY
 from engine.darkagent.state import ACT, JACKET, MOVE
 
@@ -132,12 +133,11 @@ def test_double_agent_on_neutral_is_discarded():
 
 
 def test_bulletproof_jacket_defence_prompt_and_auto():
-    s = put(blank(), {cell(0, 0): spy(0, 5), cell(1, 0): spy(1, 2)})
+    s = put(blank(jacket_defence="ask"), {cell(0, 0): spy(0, 5), cell(1, 0): spy(1, 2)})
     s = replace(spotted(s, cell(0, 0), cell(1, 0)), hands=((), ("bulletproof_jacket",)),
                 reserve=((2, 3), (3, 5)))
     s2, _ = act(s, 0, {"type": "attack", "target": cell(1, 0), "spies": [cell(0, 0)]}, [6, 6, 6, 5, 1])
     assert s2.phase == JACKET and s2.hands_public[1] == ("bulletproof_jacket",)
-    from engine.darkagent import RULES
     assert RULES.to_move(s2) == (1,)
     used, _ = act(s2, 1, {"type": "jacket", "use": True})
     assert used.grid[cell(1, 0)] == spy(1, 2) and used.hands[1] == () and used.phase == ACT
@@ -177,6 +177,23 @@ def test_wounded_spy_is_redeployed_healthy():
     s = replace(s, reserve=((3, 5), (2, 3, 5)))
     s, _ = act(s, 0, {"type": "attack", "target": cell(0, 1), "spies": [cell(0, 0)]}, [1, 1, 1, 2])
     assert s.wounded[0] == (2,) and s.reserve[0] == (2, 3, 5)
-    s = replace(s, phase=ACT, turn=0, spotted=(cell(0, 2),))
-    s, _ = act(s, 0, {"type": "trigger", "cell": cell(0, 2), "to": cell(0, 0)})
+    s = replace(s, phase=ACT, turn=0, spotted=(), sats=((0, 0, 0),) + s.sats[1:])
+    s, _ = act(s, 0, {"type": "spot", "line": 0, "depth": 2, "to": cell(0, 0)})
     assert s.grid[cell(0, 0)] == spy(0, 2) and s.wounded[0] == () and s.reserve[0] == (3, 5)
+
+
+def test_bulletproof_jacket_saves_the_spy_automatically_by_default_keeping_the_hand_secret():
+    from engine.darkagent.setup import make_config
+    defaults = RULES.validate_options({"players": 2})
+    assert defaults["jacket_defence"] == "auto"
+    s = put(blank(), {cell(0, 0): spy(0, 5), cell(1, 0): spy(1, 2)})
+    s = replace(spotted(s, cell(0, 0), cell(1, 0)), cfg=make_config(defaults),
+                hands=((), ("bulletproof_jacket", "rifle")), reserve=((2, 3), (3, 5)))
+    s2, events = act(s, 0, {"type": "attack", "target": cell(1, 0), "spies": [cell(0, 0)]}, [6, 6, 6, 5, 1])
+    assert s2.phase == ACT and RULES.to_move(s2) == (0,)  # no prompt: the attacker plays on
+    assert s2.grid[cell(1, 0)] == spy(1, 2) and s2.hands[1] == ("rifle",) and s2.kills[0] == ()
+    assert s2.hands_public[1] == () and s2.discard == ("bulletproof_jacket",)
+    assert [e["public"] for e in events][1:] == [{"jacket": {"seat": 1, "cell": cell(1, 0), "used": True}}]
+    no_jacket = replace(s, hands=((), ("rifle",)))
+    s3, _ = act(no_jacket, 0, {"type": "attack", "target": cell(1, 0), "spies": [cell(0, 0)]}, [6, 6, 6, 5, 1])
+    assert s3.phase == ACT and s3.grid[cell(1, 0)] == EMPTY and s3.kills[0] == ((1, 2),)

@@ -5,7 +5,7 @@ from dataclasses import replace
 from engine.darkagent.data import EMPTY
 from engine.darkagent.state import ACT, MEDIA, MOVE
 
-from .scenario import act, blank, card, cell, equip, legal, put, spy
+from .scenario import act, blank, card, cell, equip, legal, own_line, put, spot, spy
 
 SENT2 = card("sentinel2")
 AIM = card("nuclear_submarine")
@@ -95,32 +95,55 @@ def test_rocket_launcher_sets_one_die():
 
 
 def test_rubber_boat_and_support_deploy_lowest_reserve_spy_spotted_at_once():
-    s = put(blank(), {cell(0, 1): card("support"), cell(0, 2): SENT2})
-    s = replace(s, spotted=(cell(0, 0), cell(0, 1), cell(0, 2)), hands=(("rubber_boat",), ()),
-                reserve=((3, 5), (2, 3, 5)), wounded=((3,), ()))
-    s2, _ = act(s, 0, {"type": "trigger", "cell": cell(0, 1), "to": cell(0, 0)})
+    s = own_line(put(blank(), {cell(0, 1): card("support"), cell(0, 2): SENT2}), 0)
+    s = replace(s, spotted=(cell(0, 0), cell(0, 2)), sats_used=(2,) + (0,) * 6,
+                hands=(("rubber_boat",), ()), reserve=((3, 5), (2, 3, 5)), wounded=((3,), ()))
+    s2, events = act(s, 0, spot(0, 1, to=cell(0, 0)))
     assert s2.grid[cell(0, 0)] == spy(0, 3) and s2.reserve[0] == (5,) and s2.wounded[0] == ()
+    assert events[1]["public"]["special"] == {"seat": 0, "cell": cell(0, 1), "special": "support",
+                                              "effect": True}
     assert {"type": "attack", "target": cell(0, 2), "spies": [cell(0, 0)]} in legal(s2)
-    assert not [a for a in legal(s2) if a["type"] == "trigger"]  # once per turn
     s3, _ = act(s2, 0, {"type": "play", "card": "rubber_boat", "to": cell(5, 5 - 1)})
     assert s3.grid[cell(5, 4)] == spy(0, 5) and s3.reserve[0] == ()
 
 
-def test_supply_draws_hidden_card_and_reshuffles_discard_on_last_card():
-    s = put(blank(), {cell(0, 0): card("supply")})
-    s = replace(s, spotted=(cell(0, 0),), deck=("rifle",), discard=("jet_pack", "adrenaline"))
-    s2, events = act(s, 0, {"type": "trigger", "cell": cell(0, 0)})
+def test_support_acts_when_spotted_and_cannot_be_skipped_or_postponed():
+    s = own_line(put(blank(), {cell(0, 1): card("support")}), 0)
+    s = replace(s, reserve=((3, 5), (2, 3, 5)))
+    spots = [a for a in legal(s) if a["type"] == "spot" and a["depth"] == 1]
+    assert spots and all("to" in a for a in spots)  # no spot of the Support without deploying
+    assert sorted(a["to"] for a in spots) == [c for c in range(35) if c != cell(0, 1)]
+    assert not [a for a in legal(s) if a["type"] == "trigger"]
+    try:
+        act(s, 0, spot(0, 1))
+    except Exception as error:  # IllegalAction: the deployment cell is part of the spot
+        assert "not legal" in str(error)
+    else:
+        raise AssertionError("spotting a Support without a deployment cell was accepted")
+    nobody = replace(s, reserve=((), (2, 3, 5)))
+    assert spot(0, 1) in legal(nobody)  # no reserve spy: the spot has no effect
+    s2, events = act(nobody, 0, spot(0, 1))
+    assert s2.grid == nobody.grid and events[1]["public"]["special"]["effect"] is False
+
+
+def test_supply_draws_hidden_card_when_spotted_and_reshuffles_discard_on_last_card():
+    s = own_line(put(blank(), {cell(0, 0): card("supply")}), 0)
+    s = replace(s, deck=("rifle",), discard=("jet_pack", "adrenaline"))
+    assert not [a for a in legal(s) if a["type"] == "trigger"]
+    s2, events = act(s, 0, spot(0, 0))
     assert s2.hands[0] == ("rifle",) and s2.hands_public[0] == ()
-    assert events[1]["private"] == {"0": {"drew": "rifle"}} and "drew" not in str(events[1]["public"])
+    assert events[2]["private"] == {"0": {"drew": "rifle"}} and "drew" not in str(events[2]["public"])
     assert s2.deck == ("jet_pack", "adrenaline") and s2.discard == ()
-    full = replace(s, hands=(("a", "b", "c"), ()))
-    assert not [a for a in legal(full) if a["type"] == "trigger"]
+    full = replace(s, hands=(("adrenaline", "binoculars", "rifle"), ()))
+    s3, events = act(full, 0, spot(0, 0))
+    assert s3.hands == full.hands and s3.deck == full.deck and events[1]["public"]["special"]["effect"] is False
 
 
 def test_media_at_end_of_turn_and_lost_on_failed_attack():
-    s = put(with_spy_and_sentinel(), {cell(0, 2): card("media"), cell(4, 4): AIM})
-    s = replace(s, spotted=s.spotted + (cell(0, 2),))
-    s, _ = act(s, 0, {"type": "trigger", "cell": cell(0, 2)})
+    s = own_line(put(with_spy_and_sentinel(), {cell(0, 2): card("media"), cell(4, 4): AIM}), 0)
+    s = replace(s, sats_used=(2,) + (0,) * 6)
+    s, _ = act(s, 0, spot(0, 2))
+    assert "media" in s.status
     ended, _ = act(s, 0, {"type": "end_turn"})
     assert ended.phase == MEDIA and ended.turn == 0
     m, _ = act(ended, 0, {"type": "media_pick", "cell": cell(0, 1)})
@@ -131,10 +154,10 @@ def test_media_at_end_of_turn_and_lost_on_failed_attack():
     assert failed.phase == MOVE and failed.turn == 1
 
 
-def test_espionage_takes_the_double_agent_token():
-    s = put(blank(double_agent=1), {cell(0, 0): card("espionage")})
-    s = replace(s, spotted=(cell(0, 0),))
-    s2, _ = act(s, 0, {"type": "trigger", "cell": cell(0, 0)})
+def test_espionage_takes_the_double_agent_token_when_spotted():
+    s = own_line(put(blank(double_agent=1), {cell(0, 0): card("espionage")}), 0)
+    s2, _ = act(s, 0, spot(0, 0))
     assert s2.double_agent == 0
     discarded = replace(s, double_agent=-1)
-    assert act(discarded, 0, {"type": "trigger", "cell": cell(0, 0)})[0].double_agent == 0
+    assert act(discarded, 0, spot(0, 0))[0].double_agent == 0
+    assert not [a for a in legal(s) if a["type"] == "trigger"]

@@ -109,8 +109,8 @@ def test_end_check_objectives_and_dark_agent_condition():
     need = replace(s, cfg=replace(s.cfg, need_dark_agent=True))
     going, _ = act(need, 1, {"type": "end_turn"})
     assert going.phase == VOTE
-    capped = replace(s, captured=((), ()), round=round_limit(s.cfg))
-    over, _ = act(capped, 1, {"type": "end_turn"})
+    limited = replace(s, captured=((), ()), cfg=replace(s.cfg, max_rounds=5), round=5)
+    over, _ = act(limited, 1, {"type": "end_turn"})
     assert over.phase == OVER and over.end_reason == "rounds"
     assert RULES.outcome(over)["winners"] == [0, 1]  # ties share
 

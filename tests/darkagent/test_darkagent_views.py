@@ -82,7 +82,7 @@ def test_sample_state_during_a_jacket_prompt_keeps_views_and_legal_actions():
 
     from .scenario import act, cell, put, spy
     rest = remove_one(remove_one(EQUIPMENT_DECK, "bulletproof_jacket"), "rifle")
-    s = put(blank(), {cell(0, 0): spy(0, 5), cell(1, 0): spy(1, 2)})
+    s = put(blank(jacket_defence="ask"), {cell(0, 0): spy(0, 5), cell(1, 0): spy(1, 2)})
     s = replace(s, spotted=(cell(0, 0), cell(1, 0)), hands=((), ("bulletproof_jacket", "rifle")),
                 reserve=((2, 3), (3, 5)), deck=rest)
     s, _ = act(s, 0, {"type": "attack", "target": cell(1, 0), "spies": [cell(0, 0)]}, [6, 6, 6, 5, 1])
