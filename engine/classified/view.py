@@ -3,7 +3,8 @@
 A seat sees: its own hand, Suitcase and Guards; every face-up card (face-up Guards, covers,
 tucked cards, play-area cards except a Telepathy guess), the Discard Pile, cards in resolution,
 counts of every hidden zone, who put each Encrypted card where (and its own encrypted cards),
-the pending stack (public args; private data only for the deciding seat), its private knowledge
+the pending stack (public args; private data, such as a pending Deploy's hand-card parameters,
+only for the deciding seat), its private knowledge
 log, its deck memory and what it knows of the opponent's hand now, and the public answers. When the match is over, Suitcases, Guards and hands are
 revealed. The draw deck and the encrypted pile are never shown.
 """
