@@ -107,3 +107,20 @@ def test_ledger_catches_a_peek_shown_to_the_wrong_seat(monkeypatch):
         if found:
             break
     assert any("/knowledge/" in t for t in found), found
+
+
+def test_ledger_catches_a_telepathy_guess_shown_to_the_other_seat(monkeypatch):
+    real = classified_rules.view_state
+
+    def leaky(state, seat):
+        view = real(state, seat)
+        for p, items in enumerate(state.play):
+            for index, (_, kind, extra) in enumerate(items):
+                if kind == "telepathy":
+                    view["players"][p]["play_area"][index]["guess"] = extra
+        return view
+
+    assert sweep_seed(15) == []  # a sweep match with a Telepathy Vision in play
+    monkeypatch.setattr(classified_rules, "view_state", leaky)
+    found = sweep_seed(15)
+    assert found and "('guess'," in found[0] and "/play_area/" in found[0], found

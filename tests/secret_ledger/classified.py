@@ -12,6 +12,9 @@ An account kept from full states (never from views or the log), per seat and for
   reveals (and nothing of a blocked one), the Unstable Grenade's random reveals;
 - at the end: every hand, Suitcase and Guard (never the Draw Deck or the Encrypted pile).
 
+A Telepathy Vision guess is tracked the same way, as the identity ("guess", number): its owner's
+until the end.
+
 A render names a card identity wherever it carries a card id: under a card-valued key (`card`,
 `hand`, `give`, `cards`, ...) or at a card position of a pending frame's arguments (a frame kind
 this ledger does not know is read as all cards: allow-list). Each name not in the viewer's
@@ -128,6 +131,8 @@ class Ledger(BaseLedger):
                 public.add(card)
                 if kind == "hiding_spot" and extra >= 0:
                     public.add(extra)
+                elif kind == "telepathy":
+                    own.add(("guess", extra))
         for card, by in zip(state.encrypted, state.encrypted_by):
             if by >= 0:
                 self.shown[by].add(card)
@@ -139,7 +144,8 @@ class Ledger(BaseLedger):
         for p in (0, 1):
             cards += list(state.hands[p]) + [state.suitcases[p]]
             cards += [slot[0] for slot in state.guards[p] if slot is not None]
-        self._show_all([c for c in cards if c >= 0])
+            cards += [("guess", extra) for _, kind, extra in state.play[p] if kind == "telepathy"]
+        self._show_all([c for c in cards if c != -1])
 
     # ---- the check -------------------------------------------------------------------------
     def violations(self, match, viewer, rendered):
@@ -176,6 +182,8 @@ def _walk(value, path, is_card, out):
             _walk(item, path + (index,), is_card, out)
     elif is_card and type(value) is int and value >= 0:
         out.append((path, value))
+    elif path and path[-1] == "guess" and type(value) is int:
+        out.append((path, ("guess", value)))
 
 
 def _walk_frame(frame, path, out):
