@@ -5,7 +5,7 @@ engine, put back by monkeypatching the old behaviour (Deploy parameters announce
 import pytest
 
 import engine
-from engine.classified import RULES, actions, rules as classified_rules
+from engine.classified import RULES, actions, combat, rules as classified_rules
 from tests.classified.test_classified_trust import HAND_CARD_DEPLOYS, deploy_case
 from tests.secret_ledger import BOT_MIXES, check_views, sweep_match, sweep_options
 from tests.secret_ledger.classified import Ledger
@@ -124,3 +124,20 @@ def test_ledger_catches_a_telepathy_guess_shown_to_the_other_seat(monkeypatch):
     monkeypatch.setattr(classified_rules, "view_state", leaky)
     found = sweep_seed(15)
     assert found and "('guess'," in found[0] and "/play_area/" in found[0], found
+
+
+def test_ledger_does_not_take_a_knowledge_entry_on_trust(monkeypatch):
+    """A failed attempt that 'shows' the defender's Suitcase instead of a hand card: the state's
+    own knowledge entry names it, but the ledger checks where the card was and flags it."""
+    real = combat.show_random_card
+
+    def wrong_card(state, owner, viewer, log, card, reason="random"):
+        return real(state, owner, viewer, log, state.suitcases[owner], reason)
+
+    monkeypatch.setattr(combat, "show_random_card", wrong_card)
+    found = []
+    for offset in range(30):
+        found += sweep_seed(offset)
+        if found:
+            break
+    assert any("/knowledge/" in t or "/private/cards/" in t for t in found), found

@@ -6,10 +6,12 @@ An account kept from full states (never from views or the log), per seat and for
   Guards (face down too), the Encrypted cards it put there;
 - what is public: the Discard Pile, cards in resolution, face-up Guards, covers, play-area cards
   and Hiding Spot cards, a revealed Suitcase;
-- what the rules show once: a card played to Deploy, to assassinate or to REACT, the private knowledge a seat is handed in the full state (PEEKs,
-  a revealed hand, the failed-assassination card), a hand shown to cancel a Cyber Trap, a Guard
-  sent back by Return to Sender, the hand card a resolved High-Tech Bookends / Loyalty Test
-  reveals (and nothing of a blocked one), the Unstable Grenade's random reveals;
+- what the rules show once: a card played to Deploy, to assassinate or to REACT; the
+  knowledge entries the full state hands a seat, each checked against where its cards were
+  (a PEEK only of Draw Deck / Encrypted cards, a sight of the other's hand only of its cards,
+  the failed-assassination card shown to its owner); a hand shown to cancel a Cyber Trap; a
+  Guard sent back by Return to Sender (revealed, digest A7); the hand card a resolved High-Tech
+  Bookends / Loyalty Test reveals (nothing of a blocked one); the Unstable Grenade's reveals;
 - at the end: every hand, Suitcase and Guard (never the Draw Deck or the Encrypted pile).
 
 A Telepathy Vision guess is tracked the same way, as the identity ("guess", number): its owner's
@@ -62,7 +64,7 @@ class Ledger(BaseLedger):
         self.pending = {}  # deployed card -> hand card it will reveal if it resolves
         self._absorb_state(match.state)
         for seat in (0, 1):
-            self._absorb_knowledge(seat, match.state.knowledge[seat])
+            self._absorb_knowledge(seat, match.state.knowledge[seat], match.state, match.state)
 
     # ---- the account -----------------------------------------------------------------------
     def observe(self, before, seat, action, after):
@@ -71,7 +73,7 @@ class Ledger(BaseLedger):
         self._absorb_state(new)
         for s in (0, 1):
             entries = new.knowledge[s][len(old.knowledge[s]):]
-            self._absorb_knowledge(s, entries)
+            self._absorb_knowledge(s, entries, old, new)
             for entry in entries:
                 if entry.get("reason") == "grenade":  # the Grenade's reveal is public
                     self._show_all(entry["cards"])
@@ -104,9 +106,23 @@ class Ledger(BaseLedger):
         for v in VIEWERS:
             self.shown[v].update(cards)
 
-    def _absorb_knowledge(self, seat, entries):
+    def _absorb_knowledge(self, seat, entries, old, new):
+        """A seat's new knowledge entries, each card only where the rules could show it: a PEEK
+        from the Draw Deck or the Encrypted pile, a sight of the other's hand, one's own hand
+        card shown to the other (anything else is not taken as shown)."""
         for entry in entries:
-            self.shown[seat].update(entry.get("cards", ()))
+            kind = entry.get("kind")
+            if kind == "peek":
+                places = (old.deck, old.encrypted, new.deck, new.encrypted)
+            elif kind in ("saw_hand", "saw_card"):
+                places = (old.hands[1 - seat], new.hands[1 - seat])
+            elif kind == "card_shown":
+                places = (old.hands[seat], new.hands[seat])
+            else:
+                continue
+            for card in entry.get("cards", ()):
+                if any(card in place for place in places):
+                    self.shown[seat].add(card)
 
     def _absorb_state(self, state):
         """What the state itself lets each viewer see: own zones and public zones."""
