@@ -10,7 +10,13 @@ Interrogation, Decoy Guard, Loyalty Test's tie) the answering seat gets a decisi
 only truthful options. Public answers are logged with the Suitcase Numbers they allow. A seat's
 view also carries its deck memory (the deck positions it still knows from PEEKs) and the cards it
 knows are in the opponent's hand now (shown or seen entering it, forgotten after a hidden play).
-Legal-action lists are built only from what the acting seat can see. `sample_state` deals the
+Legal-action lists are built only from what the acting seat can see. A Deploy announces its card
+and only the parameters that are public facts (actions.PUBLIC_PARAMS: slots, modes, numbers asked
+about, discards); a hand card it gives or reveals stays the deployer's (private log part, frame
+secret) until the effect resolves and shows what it shows, so a Pull the Plug block keeps it
+hidden and No-Return Mail hands it over privately. The random card a failed assassination shows
+is told privately to both players and enters both knowledge logs. The first player's opening
+draw is logged at version 0 (setup_events), privately, like every later draw. `sample_state` deals the
 unseen cards at random, keeping the opponent's Suitcase consistent with every answer and never a
 card the seat has seen elsewhere, and keeping remembered deck and hand cards in place.
 

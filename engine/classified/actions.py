@@ -15,6 +15,10 @@ from .plays import card_plays, cards_plays  # noqa: F401 (card_plays: Tough Choi
 from .state import Frame, deck_without, pop, push, remember, replace, set_hand
 
 SECRET_PARAMS = {"promo_4b"}  # Telepathy Vision's guess stays private (digest C25)
+# Deploy parameters announced when the Deploy is declared (allow-list): slots, modes, numbers
+# asked about, discards taken or reordered. Anything else (a hand card to give or reveal) is
+# told only to the deployer until its effect resolves (and shows what it shows).
+PUBLIC_PARAMS = frozenset(("mode", "number", "slot", "slot2", "take", "cover", "order"))
 
 
 def main_actions(state, seat):
@@ -88,41 +92,60 @@ def enlist_guard(state, seat, card, source, log, from_hand):
 
 
 def start_deploy(state, seat, card, action, log, source, rng):
-    """Announce a Deploy; open the Pull the Plug window before the effect resolves."""
-    shown = {}  # the parameters (plain loops: an action has 2-4 fields)
+    """Announce a Deploy (the card and its public parameters; the rest only to the deployer) and
+    open the Pull the Plug window before the effect resolves."""
+    params = {}  # every parameter (plain loops: an action has 2-4 fields)
     for k, v in action.items():
         if k != "type" and k != "card":
-            shown[k] = v
+            params[k] = v
+    shown, hidden = split_params(state, card, params)
     window = react_window_opens(state, 1 - seat, "ruby_6")
     play = state.play
-    secret = state.designs[card] in SECRET_PARAMS
-    if not (window or secret or play[0] or play[1]):
+    announce(log, state, seat, card, shown, params if hidden else None)
+    if not (window or play[0] or play[1]):
         # Nothing can come between: resolve now, as `settle` would pop and process the frame
         # (the effect gets the parameters deploy_params would give: sorted, lists as lists).
-        ev(log, {"event": "deploy", "seat": seat, **card_fields(state, card), "params": shown})
-        params = {}
-        for k in sorted(shown):
-            v = shown[k]
-            params[k] = list(v) if isinstance(v, (list, tuple)) else v
+        given = {}
+        for k in sorted(params):
+            v = params[k]
+            given[k] = list(v) if isinstance(v, (list, tuple)) else v
         state = replace(state, stage="resolving", limbo=state.limbo + (card,), **source)
-        return DEPLOY[state.designs[card]][1](state, seat, card, params, log, rng)
-    params = ()
-    if shown:
-        for k, v in shown.items():
-            params += ((k, _freeze(v)),)
-        params = tuple(sorted(params))
-    if secret:
-        ev_private(log, {"event": "deploy", "seat": seat, **card_fields(state, card), "params": {}},
-                   seat, {"params": dict(params)})
-        frame = Frame("resolve_deploy", seat, (card,), (params,))
+        return DEPLOY[state.designs[card]][1](state, seat, card, given, log, rng)
+    if hidden:
+        frame = Frame("resolve_deploy", seat, (card, _frozen(shown), hidden), (_frozen(params),))
     else:
-        ev(log, {"event": "deploy", "seat": seat, **card_fields(state, card), "params": shown})
-        frame = Frame("resolve_deploy", seat, (card, params))
-    if window or play[0] or play[1]:  # the window, or a Cyber Trap check, comes before the effect
-        frames = (frame, Frame("window_ptp", 1 - seat, (card,))) if window else (frame,)
-        return replace(state, stage="resolving", limbo=state.limbo + (card,), stack=state.stack + frames, **source)
-    state = replace(state, stage="resolving", limbo=state.limbo + (card,), **source)
-    return process_resolve_deploy(state, frame, log, rng)
+        frame = Frame("resolve_deploy", seat, (card, _frozen(shown)))
+    frames = (frame, Frame("window_ptp", 1 - seat, (card,))) if window else (frame,)
+    return replace(state, stage="resolving", limbo=state.limbo + (card,), stack=state.stack + frames, **source)
+
+
+def split_params(state, card, params):
+    """(public parameters, names of the private ones): a parameter is announced only when it is
+    a public fact (PUBLIC_PARAMS); the others (a hand card to give or reveal, a secret guess)
+    stay the deployer's until the effect that reveals them resolves."""
+    secret_design = state.designs[card] in SECRET_PARAMS
+    shown, hidden = {}, ()
+    for k, v in params.items():
+        if k in PUBLIC_PARAMS and not secret_design:
+            shown[k] = v
+        else:
+            hidden += (k,)
+    return shown, tuple(sorted(hidden))
+
+
+def announce(log, state, seat, card, shown, every=None):
+    """Log a Deploy: the card and its public parameters for all, every parameter for the
+    deployer when some are private."""
+    public = {"event": "deploy", "seat": seat, **card_fields(state, card), "params": shown}
+    if every is None:
+        ev(log, public)
+    else:
+        ev_private(log, public, seat, {"params": dict(every)})
+
+
+def _frozen(params):
+    """Parameters as a sorted tuple of (name, value) pairs (lists as tuples)."""
+    return tuple(sorted((k, _freeze(v)) for k, v in params.items()))
 
 
 def _freeze(value):
@@ -130,7 +153,8 @@ def _freeze(value):
 
 
 def deploy_params(frame):
-    """The parameters of a resolve_deploy frame as a dict."""
+    """The parameters of a resolve_deploy frame as a dict (the secret holds them all when some
+    are private; args = (card, public parameters[, names of the private ones]))."""
     params = {}
     for k, v in frame.secret[0] if frame.secret else frame.args[1]:
         params[k] = list(v) if isinstance(v, tuple) else v

@@ -13,7 +13,7 @@ it can be targeted; a CCT and its tucked card die together.
 from itertools import permutations
 
 from .common import (AUTO, DECISIONS, answer, card_fields, card_info, code_shared, discard_from_limbo, ev,
-                     limbo_add, react_cards, react_window_opens, reveal_hand_to, set_skip)
+                     limbo_add, react_cards, react_window_opens, set_skip, show_random_card)
 from .data import CODE, CODES, NUMBER, PROPOSALS
 from .state import Frame, free_slot, pop, push, replace, set_hand, set_slot
 
@@ -86,7 +86,8 @@ def start_attack(state, attacker, card, target, kind, log, rng):
 
 
 def attack_failed(state, attacker, card, tseat, kind, log, rng):
-    """A missed attempt: the Assassin is discarded; an Enlisted attempt shows a random hand card."""
+    """A missed attempt: the Assassin is discarded; an Enlisted attempt shows a random hand card
+    of the defender to the attacker (both are told which)."""
     ev(log, {"event": "attack_fails", "seat": attacker, "target_seat": tseat})
     if kind == "grenade" and not PROPOSALS["grenade_failures_show_hand"]:
         return state
@@ -95,7 +96,7 @@ def attack_failed(state, attacker, card, tseat, kind, log, rng):
     hand = state.hands[tseat]
     if hand:
         shown = hand[rng.randbelow(len(hand))]
-        state = reveal_hand_to(state, tseat, attacker, log, [shown], "random")
+        state = show_random_card(state, tseat, attacker, log, shown)
     return state
 
 

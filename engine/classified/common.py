@@ -196,6 +196,16 @@ def reveal_hand_to(state, owner, viewer, log, cards=None, reason=""):
                                          "seat": owner, "cards": cards, "reason": reason})
 
 
+def show_random_card(state, owner, viewer, log, card, reason="random"):
+    """A random hand card of `owner` is shown to `viewer` (a failed assassination): both are
+    told privately which card it was, and it goes into both knowledge logs."""
+    ev(log, {"event": "reveal_hand", "owner": owner, "to": viewer, "count": 1, "reason": reason},
+       {viewer: {"cards": [card]}, owner: {"cards": [card]}})
+    state = remember(state, viewer, [card])
+    state = add_knowledge(state, viewer, {"kind": "saw_card", "seat": owner, "cards": [card], "reason": reason})
+    return add_knowledge(state, owner, {"kind": "card_shown", "seat": viewer, "cards": [card], "reason": reason})
+
+
 def set_skip(state, seat):
     """Mark the REACT cost: seat skips its next action (draws first, then PEEK 1)."""
     return replace(state, skip=pair_set(state.skip, seat, True))

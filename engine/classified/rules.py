@@ -75,7 +75,19 @@ class ClassifiedGame(Game):
         state = deal(options, rng)
         if state.stage == "pick":
             return state
-        return settle(begin_turn(state, state.first, []), [], rng)
+        before = state.deck
+        state = settle(begin_turn(state, state.first, []), [], rng)
+        if before and state.deck == before[1:]:
+            state.__dict__["opening_draw"] = before[0]  # working_fields(state): made by this call
+        return state
+
+    def setup_events(self, state):
+        """The first player's opening draw, private to that seat (as every later draw)."""
+        if state.opening_draw < 0:
+            return []
+        seat = state.first
+        return [{"public": {"event": "draw", "seat": seat, "deck_left": len(state.deck)},
+                 "private": {str(seat): {"card": state.opening_draw}}}]
 
     def to_move(self, state):
         """The deciding seat of the top decision, the seat owing its action, or pickers."""

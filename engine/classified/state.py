@@ -5,7 +5,7 @@ each card there in `encrypted_by`; -1 = set-up), `discard` (bottom first: the to
 element), `hands` (sorted tuples), `suitcases`, `guards` (3 slots per seat; a slot is None or
 (card, face_up, cover) where cover is -1 or the id of an Extra Protection / CCT on top of it),
 `deck_memory` (per seat, parallel to the deck: the card the seat knows at each position, or -1:
-its still-valid PEEKs), `hand_memory` (per seat: the cards it knows are in the other's hand now),
+its still-valid PEEKs), `opening_draw` (the first player's set-up draw, -1 if none), `hand_memory` (per seat: the cards it knows are in the other's hand now),
 `limbo` (cards in resolution, public), `play` (per seat: (card, kind, extra) items: hiding_spot/extra=tucked card, telepathy/extra=guess,
 short_circuit, cyber_trap, sands).
 
@@ -59,6 +59,7 @@ class ClassifiedState:
     first: int = 0
     deck_memory: tuple = None
     hand_memory: tuple = ((), ())
+    opening_draw: int = -1  # the card the first player drew at set-up (for Game.setup_events)
 
 
 
@@ -77,7 +78,8 @@ def fresh_state(designs, deck, encrypted, encrypted_by, hands, suitcases, turn, 
         "epochs": (0, 0), "guards": ((None,) * 3, (None,) * 3), "play": ((), ()), "turn": turn,
         "turn_no": 0, "stage": stage, "stack": (), "limbo": (), "skip": (False, False),
         "final_left": -1, "sands_used": (False, False), "knowledge": ((), ()), "qa": (),
-        "result": (), "first": first, "deck_memory": deck_memory, "hand_memory": ((), ())})
+        "result": (), "first": first, "deck_memory": deck_memory, "hand_memory": ((), ()),
+        "opening_draw": -1})
     return state
 
 
@@ -238,6 +240,7 @@ def state_to_json(state):
         "result": _listify(state.result), "first": state.first,
         "deck_memory": [list(m) for m in state.deck_memory],
         "hand_memory": [list(m) for m in state.hand_memory],
+        "opening_draw": state.opening_draw,
     }
 
 
@@ -258,4 +261,5 @@ def state_from_json(data):
         result=_tuplify(data["result"]), first=data["first"],
         deck_memory=tuple(tuple(m) for m in data["deck_memory"]),
         hand_memory=tuple(tuple(m) for m in data["hand_memory"]),
+        opening_draw=data.get("opening_draw", -1),
     )

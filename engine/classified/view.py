@@ -3,7 +3,8 @@
 A seat sees: its own hand, Suitcase and Guards; every face-up card (face-up Guards, covers,
 tucked cards, play-area cards except a Telepathy guess), the Discard Pile, cards in resolution,
 counts of every hidden zone, who put each Encrypted card where (and its own encrypted cards),
-the pending stack (public args; private data only for the deciding seat), its private knowledge
+the pending stack (public args; private data, such as a pending Deploy's hand-card parameters,
+only for the deciding seat), its private knowledge
 log, its deck memory and what it knows of the opponent's hand now, and the public answers. When the match is over, Suitcases, Guards and hands are
 revealed. The draw deck and the encrypted pile are never shown.
 """
@@ -218,7 +219,17 @@ def _resecret(state, seat):
     for f in state.stack:
         if f.seat != seat and f.kind in RESECRET:
             f = Frame(f.kind, f.seat, f.args, tuple(RESECRET[f.kind](state, f)))
-        elif f.seat != seat and f.kind == "resolve_deploy" and len(f.args) == 1:
-            f = Frame(f.kind, f.seat, f.args, ((("number", 1),),))
+        elif f.seat != seat and f.kind == "resolve_deploy" and len(f.args) > 2:
+            f = Frame(f.kind, f.seat, f.args, (_guessed_params(state, f),))
         frames.append(f)
     return replace(state, stack=tuple(frames))
+
+
+def _guessed_params(state, frame):
+    """A pending Deploy's parameters with its private ones (names in args[2]) made up from the
+    sampled state: a hand card of the deployer to give, 1 for a guess."""
+    params = dict(frame.args[1])
+    hand = state.hands[frame.seat]
+    for name in frame.args[2]:
+        params[name] = hand[0] if name == "give" and hand else 1
+    return tuple(sorted(params.items()))
