@@ -29,7 +29,7 @@ def get_events(match_id):
     store = _store()
     meta = store.load_meta(match_id)
     if meta is None:
-        raise ApiError("game_not_found", f"no match {match_id!r}", "match_id")
+        raise ApiError("match_not_found", f"no match {match_id!r}", "match_id")
     seat = matches.seat_for_token(meta, bearer_token())
     wait_ms = min(query["wait"], current_app.config["LONGPOLL_MAX_S"]) * 1000
     events = store.events(match_id, query["after"])
@@ -52,7 +52,7 @@ def stream_events(match_id):
     store = _store()
     meta = store.load_meta(match_id)
     if meta is None:
-        raise ApiError("game_not_found", f"no match {match_id!r}", "match_id")
+        raise ApiError("match_not_found", f"no match {match_id!r}", "match_id")
     seat = matches.seat_for_token(meta, bearer_token())
     cursor = _resume_cursor()
     config = current_app.config

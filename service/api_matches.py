@@ -91,7 +91,7 @@ def post_action(match_id):
     store = _ctx()["store"]
     meta = store.load_meta(match_id)
     if meta is None:
-        raise ApiError("game_not_found", f"no match {match_id!r}", "match_id")
+        raise ApiError("match_not_found", f"no match {match_id!r}", "match_id")
     seat = _caller(meta)
     if seat is None:
         raise ApiError("unauthorized", "acting needs a seat token (Authorization: Bearer)", "Authorization")

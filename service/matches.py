@@ -120,10 +120,10 @@ def status_of(match, meta):
 
 
 def load(store, match_id, with_rev=False):
-    """(match, meta) — or (match, meta, rev) — or ApiError game_not_found."""
+    """(match, meta) — or (match, meta, rev) — or ApiError match_not_found."""
     found = store.load(match_id) if isinstance(match_id, str) and len(match_id) <= 64 else None
     if found is None:
-        raise ApiError("game_not_found", f"no match {match_id!r}", "match_id")
+        raise ApiError("match_not_found", f"no match {match_id!r}", "match_id")
     doc, meta, rev = found
     match = engine.match_from_json(doc)
     return (match, meta, rev) if with_rev else (match, meta)

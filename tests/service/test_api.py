@@ -100,7 +100,7 @@ def test_bad_create_requests_name_the_field(client, body, field):
 
 def test_unknown_game_and_match_are_404(client):
     assert client.post("/matches", json={"game": "chess"}).status_code == 404
-    assert client.get("/matches/nope").json["error"]["code"] == "game_not_found"
+    assert client.get("/matches/nope").json["error"]["code"] == "match_not_found"
 
 
 def test_non_json_bodies_are_4xx(client):
