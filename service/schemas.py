@@ -1,6 +1,32 @@
 """Marshmallow schemas for every request and response body; openapi.yaml is generated from them."""
 
-from marshmallow import INCLUDE, RAISE, Schema, fields, validate
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
+
+SEED_MAX = 2**63 - 1
+
+COMMITMENT_FORMULA = (
+    "Lowercase hex SHA-256 of the UTF-8 bytes of the canonical JSON "
+    "`{\"game\": game, \"options\": options, \"seed\": seed, \"setup\": setup}` with `seed` as a JSON "
+    "integer (the digits of the replay's seed string, unquoted) and `game`, `options`, `setup` as "
+    "GET /matches/{id}/replay returns them; canonical = keys sorted at every level, no whitespace "
+    "(separators `,` and `:`), non-ASCII escaped as \\uXXXX (Python: `json.dumps(obj, sort_keys=True, "
+    "separators=(\",\", \":\"))`). Published at creation, verifiable once the replay is out "
+    "(README: Verifying a commitment).")
+
+
+class Seed(fields.Field):
+    """A match seed: accepted as a JSON integer or a string of digits (0..2^63-1)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise ValidationError("a seed is an integer or a string of digits")
+        if isinstance(value, str):
+            if not (value.isascii() and value.isdigit()) or len(value) > 19:
+                raise ValidationError("a seed is an integer or a string of digits")
+            value = int(value)
+        if not 0 <= value <= SEED_MAX:
+            raise ValidationError(f"a seed is between 0 and {SEED_MAX}")
+        return value
 
 
 class ErrorDetail(Schema):
@@ -41,8 +67,11 @@ class CreateMatchRequest(Schema):
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seats = fields.List(fields.Nested(SeatSpec), allow_none=True,
                         metadata={"description": "one entry per seat; default: all human"})
-    seed = fields.Integer(validate=validate.Range(min=0, max=2**63 - 1),
-                          metadata={"description": "only when the server allows client seeds"})
+    seed = Seed(metadata={
+        "description": "only when the server allows client seeds; an integer or a string of digits "
+                       "(0..2^63-1; send big seeds as strings, JavaScript loses integers above 2^53)",
+        "oneOf": [{"type": "integer", "minimum": 0, "maximum": SEED_MAX},
+                  {"type": "string", "pattern": "^[0-9]{1,19}$"}]})
     turn_clock_s = fields.Integer(validate=validate.Range(min=1, max=86400), allow_none=True,
                                   metadata={"description": "per-turn clock for human seats"})
 
@@ -73,7 +102,7 @@ class MatchSummary(Schema):
     status = fields.String(required=True, metadata={"description": "open | active | finished"})
     seats = fields.List(fields.Nested(PublicSeat), required=True)
     open_seats = fields.List(fields.Integer(), required=True)
-    commitment = fields.String(required=True, metadata={"description": "sha256 of game, options, seed and secret setup"})
+    commitment = fields.String(required=True, metadata={"description": COMMITMENT_FORMULA})
     turn_clock_s = fields.Integer(allow_none=True)
     deadline = fields.Float(allow_none=True)
 
@@ -133,7 +162,7 @@ class MatchView(Schema):
     state = fields.Dict(required=True, metadata={"description": "the game's redacted view (see <Game>View)"})
     log = fields.List(fields.Nested(LogEntry), required=True)
     seats = fields.List(fields.Nested(PublicSeat), required=True)
-    commitment = fields.String(required=True)
+    commitment = fields.String(required=True, metadata={"description": COMMITMENT_FORMULA})
     deadline = fields.Float(allow_none=True)
 
 
@@ -193,8 +222,10 @@ class Replay(Schema):
 
     game = fields.String(required=True)
     options = fields.Dict(required=True)
-    seed = fields.Integer(required=True)
-    commitment = fields.String(required=True)
+    seed = fields.String(required=True, validate=validate.Regexp(r"^[0-9]+$"), metadata={
+        "description": "the match seed as a string of digits (up to 2^63-1: exact in every JSON parser)",
+        "pattern": "^[0-9]+$"})
+    commitment = fields.String(required=True, metadata={"description": COMMITMENT_FORMULA})
     setup = fields.Dict(required=True, metadata={"description": "the initial state (state_to_json)"})
     history = fields.List(fields.Dict(), required=True, metadata={"description": "[{seat, action}] in order"})
     log = fields.List(fields.Dict(), required=True, metadata={

@@ -137,8 +137,8 @@ def test_replay_only_after_the_end_and_verifies_commitment(client):
         view = client.post(f"/matches/{mid}/actions", json={"action": action}, headers=auth(tokens[seat])).json
     replay = client.get(f"/matches/{mid}/replay").json
     from service.matches import commitment_for
-    assert commitment_for("toy", replay["options"], replay["seed"], replay["setup"]) == made["commitment"]
-    again = engine.replay("toy", replay["options"], replay["seed"],
+    assert commitment_for("toy", replay["options"], int(replay["seed"]), replay["setup"]) == made["commitment"]
+    again = engine.replay("toy", replay["options"], int(replay["seed"]),
                           [(h["seat"], h["action"]) for h in replay["history"]])
     assert engine.render(again, None)["outcome"] == replay["outcome"] == view["outcome"]
     assert replay["log"] == list(again.log)  # every chance result, private parts included

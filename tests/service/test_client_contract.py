@@ -29,3 +29,63 @@ def test_an_unknown_match_is_match_not_found(client, method, path):
 def test_an_unknown_game_is_still_unknown_game(client):
     assert client.post("/matches", json={"game": "chess"}).json["error"]["code"] == "unknown_game"
     assert client.get("/games/chess").json["error"]["code"] == "unknown_game"
+
+
+def play_to_the_end(client, made):
+    """Play the first legal action of whoever is to move until the match ends."""
+    tokens = {t["seat"]: t["token"] for t in made["tokens"]}
+    mid = made["match_id"]
+    view = client.get(f"/matches/{mid}").json
+    while not view["finished"]:
+        seat = view["to_move"][0]
+        action = client.get(f"/matches/{mid}/actions", headers=auth(tokens[seat])).json["legal_actions"][0]
+        view = client.post(f"/matches/{mid}/actions", json={"action": action},
+                           headers=auth(tokens[seat])).json
+    return view
+
+
+def readme_snippets(marker):
+    """The README's fenced code blocks whose first line carries `marker`."""
+    import os
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as handle:
+        blocks = handle.read().split("```")
+    return {block.split("\n", 1)[0]: block.split("\n", 1)[1] for block in blocks[1::2]
+            if marker in block.split("\n", 2)[1]}
+
+
+BIG_SEED = 2**62 + 12345  # above 2^53: a JavaScript number or jq would round it
+
+
+@pytest.mark.parametrize("game, seed", [("toy", 5), ("classified", str(BIG_SEED)), ("toy", BIG_SEED)])
+def test_seeds_come_out_as_strings_and_the_readme_snippets_verify_the_commitment(client, tmp_path, game, seed):
+    import subprocess
+    import sys
+    made = new_match(client, game=game, seed=seed)
+    play_to_the_end(client, made)
+    response = client.get(f"/matches/{made['match_id']}/replay")
+    assert '"seed":"%d"' % int(seed) in response.get_data(as_text=True).replace(" ", "")
+    replay = response.json
+    assert replay["seed"] == str(int(seed)) and replay["commitment"] == made["commitment"]
+    (tmp_path / "replay.json").write_text(response.get_data(as_text=True))
+    snippets = readme_snippets("verify-commitment")
+    assert set(snippets) == {"python", "sh"}
+    runs = {"python": [sys.executable, "-c", snippets["python"]], "sh": ["bash", "-c", snippets["sh"]]}
+    for language, command in runs.items():
+        done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert done.stdout.strip() == "commitment OK", (language, done.stdout, done.stderr)
+    tampered = dict(replay, seed=str(int(seed) + 1))
+    (tmp_path / "replay.json").write_text(__import__("json").dumps(tampered))
+    for language, command in runs.items():
+        done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert done.stdout.strip() == "commitment MISMATCH", (language, done.stdout, done.stderr)
+
+
+@pytest.mark.parametrize("seed, ok", [(7, True), ("7", True), (str(2**63 - 1), True), (2**63, False),
+                                      (str(2**63), False), ("-1", False), ("1e3", False), (True, False),
+                                      (1.5, False), ("", False), ("٣", False)])
+def test_seeds_are_accepted_as_integers_or_digit_strings(client, seed, ok):
+    response = client.post("/matches", json={"game": "toy", "seed": seed})
+    assert response.status_code == (201 if ok else 400), response.json
+    if not ok:
+        assert response.json["error"]["field"] == "seed"
