@@ -18,7 +18,6 @@ def from_env():
         "ALLOW_CLIENT_SEEDS": _flag("SAFEHOUSE_ALLOW_CLIENT_SEEDS", False),
         "MAX_CONTENT_LENGTH": int(env("SAFEHOUSE_MAX_BODY", str(64 * 1024))),
         "RATE_LIMIT": env("SAFEHOUSE_RATE_LIMIT", "600/minute"),
-        "LONGPOLL_MAX_S": int(env("SAFEHOUSE_LONGPOLL_MAX_S", "30")),
         "SSE_MAX_S": int(env("SAFEHOUSE_SSE_MAX_S", "300")),
         "SSE_KEEPALIVE_S": float(env("SAFEHOUSE_SSE_KEEPALIVE_S", "15")),
         "ENQUEUE_BOTS": _flag("SAFEHOUSE_ENQUEUE_BOTS", True),

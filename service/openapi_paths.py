@@ -1,5 +1,7 @@
 """The operations of the contract: every endpoint, its parameters, bodies and statuses."""
 
+from .schemas import LONGPOLL_MAX_S
+
 
 def _ref(name):
     return {"$ref": f"#/components/schemas/{name}"}
@@ -92,7 +94,8 @@ PATHS = {
         "operationId": "getEvents", "summary": "Events after a cursor; long-poll with wait",
         "security": SEAT, "parameters": [
             MATCH_ID, _query("after", {"type": "integer", "minimum": 0, "default": 0}, "event seq cursor"),
-            _query("wait", {"type": "integer", "minimum": 0, "maximum": 60, "default": 0}, "seconds to wait for a new event")],
+            _query("wait", {"type": "integer", "minimum": 0, "maximum": LONGPOLL_MAX_S, "default": 0},
+                   f"seconds to wait for a new event when there is none yet (0..{LONGPOLL_MAX_S}; 400 above)")],
         "responses": {"200": _json("EventPage"), **_errors(400, 401, 404)}}},
     "/matches/{match_id}/stream": {"get": {
         "operationId": "streamEvents", "summary": "Server-Sent Events (event: match, id: seq)",

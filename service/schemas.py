@@ -3,6 +3,7 @@
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
 
 SEED_MAX = 2**63 - 1
+LONGPOLL_MAX_S = 30  # the one bound on `wait` for GET /matches/{id}/events (400 above)
 
 COMMITMENT_FORMULA = (
     "Lowercase hex SHA-256 of the UTF-8 bytes of the canonical JSON "
@@ -214,7 +215,7 @@ class EventsQuery(Schema):
     """GET /matches/{id}/events query."""
 
     after = fields.Integer(load_default=0, validate=validate.Range(min=0))
-    wait = fields.Integer(load_default=0, validate=validate.Range(min=0, max=60))
+    wait = fields.Integer(load_default=0, validate=validate.Range(min=0, max=LONGPOLL_MAX_S))
 
 
 class Replay(Schema):

@@ -89,3 +89,17 @@ def test_seeds_are_accepted_as_integers_or_digit_strings(client, seed, ok):
     assert response.status_code == (201 if ok else 400), response.json
     if not ok:
         assert response.json["error"]["field"] == "seed"
+
+
+def test_wait_has_one_limit_in_the_contract_and_the_server(client):
+    from service import schemas
+    from service.openapi import build_spec
+    params = build_spec()["paths"]["/matches/{match_id}/events"]["get"]["parameters"]
+    wait = next(p for p in params if p["name"] == "wait")
+    assert wait["schema"]["maximum"] == schemas.LONGPOLL_MAX_S == 30
+    mid = new_match(client)["match_id"]
+    assert client.get(f"/matches/{mid}/events?wait=30").status_code == 200  # events ready: no wait
+    for above in (31, 60):
+        response = client.get(f"/matches/{mid}/events?wait={above}")
+        assert response.status_code == 400 and response.json["error"]["field"] == "wait"
+    assert "LONGPOLL_MAX_S" not in client.application.config  # no second, configurable bound
