@@ -1,11 +1,11 @@
 """Match endpoints: create, list, view, join, legal actions, act, replay."""
 
 import engine
-from flask import Blueprint, current_app, request
+from flask import Blueprint, current_app
 
 from . import matches, schemas, views
 from .errors import ApiError
-from .http import bearer_token, etag_for, idempotent, if_match_version, parse_body, parse_query
+from .http import bearer_token, etag_for, idempotent, if_match_version, none_match, parse_body, parse_query
 
 bp = Blueprint("matches", __name__)
 
@@ -60,7 +60,7 @@ def get_match(match_id):
     match, meta = matches.load(_ctx()["store"], match_id)
     seat = _caller(meta)
     etag = etag_for(match.version, seat, log_since)
-    if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+    if none_match(etag):
         return "", 304, {"ETag": etag}
     return views.match_view(match_id, match, meta, seat, log_since), 200, {"ETag": etag}
 
@@ -97,7 +97,7 @@ def post_action(match_id):
         raise ApiError("unauthorized", "acting needs a seat token (Authorization: Bearer)", "Authorization")
     if body.get("seat") is not None and body["seat"] != seat:
         raise ApiError("forbidden_seat", "a token acts only for its own seat", "seat")
-    version = body.get("version") if body.get("version") is not None else if_match_version()
+    version = if_match_version(body.get("version"))
     match, meta = matches.act(store, match_id, seat, body["action"], version)
     _ctx()["after_save"](match_id, match, meta)
     return views.match_view(match_id, match, meta, seat), 200, {"ETag": etag_for(match.version, seat)}

@@ -34,9 +34,13 @@ IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
                "schema": {"type": "string", "maxLength": 200},
                "description": "retrying with the same key returns the stored response byte for byte"}
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
-            "description": "the match version acted on (alternative to body `version`)"}
+            "description": ("the match version acted on, as an ETag of a view at it (`\"3-0\"`, `W/\"3-0\"`, or a "
+                            "list of tags naming one version); `*` = no version check. Alternative to "
+                            "the body's `version`; when both are sent they must agree (400 otherwise)")}
 IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False,
-                 "schema": {"type": "string"}, "description": "an ETag from an earlier view"}
+                 "schema": {"type": "string"},
+                 "description": ("ETags from earlier views, comma-separated; weak comparison (`W/\"3-0\"` "
+                                 "matches `\"3-0\"`); `*` matches any version. A match answers 304")}
 LAST_EVENT_ID = {"name": "Last-Event-ID", "in": "header", "required": False,
                  "schema": {"type": "string"}, "description": "resume after this event seq"}
 ETAG = {"ETag": {"schema": {"type": "string"}, "description": "per (version, seat)"}}

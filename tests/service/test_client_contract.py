@@ -103,3 +103,35 @@ def test_wait_has_one_limit_in_the_contract_and_the_server(client):
         response = client.get(f"/matches/{mid}/events?wait={above}")
         assert response.status_code == 400 and response.json["error"]["field"] == "wait"
     assert "LONGPOLL_MAX_S" not in client.application.config  # no second, configurable bound
+
+
+@pytest.mark.parametrize("header, status", [
+    ('"{etag}"', 304), ('W/"{etag}"', 304), ('"9-9", W/"{etag}"', 304), ('"x",  "{etag}" ', 304),
+    ("*", 304), ('"9-9"', 200), ('W/"9-9", "0-s"', 200)])
+def test_if_none_match_takes_weak_tags_lists_and_star(client, header, status):
+    made = new_match(client)
+    mid, token = made["match_id"], made["tokens"][0]["token"]
+    etag = client.get(f"/matches/{mid}", headers=auth(token)).headers["ETag"].strip('"')
+    response = client.get(f"/matches/{mid}", headers={**auth(token), "If-None-Match": header.format(etag=etag)})
+    assert response.status_code == status
+    assert response.headers["ETag"] == f'"{etag}"'
+
+
+@pytest.mark.parametrize("header, body_version, status, code", [
+    ('"0-0"', 0, 200, None), ('W/"0-0"', None, 200, None), ('"0-0", "0-s"', None, 200, None),
+    ("*", None, 200, None), ("*", 0, 200, None), ("*", 3, 409, "stale_version"),
+    ('"3-0"', None, 409, "stale_version"), ('"3-0"', 0, 400, "invalid_request"),
+    ('"0-0"', 3, 400, "invalid_request"), ('"0-0", "1-0"', None, 400, "invalid_request"),
+    ('"x"', None, 400, "invalid_request")])
+def test_if_match_agrees_with_the_body_version_or_is_a_400(client, header, body_version, status, code):
+    made = new_match(client)
+    mid, token = made["match_id"], made["tokens"][0]["token"]
+    action = client.get(f"/matches/{mid}/actions", headers=auth(token)).json["legal_actions"][0]
+    body = {"action": action} if body_version is None else {"action": action, "version": body_version}
+    response = client.post(f"/matches/{mid}/actions", json=body, headers={**auth(token), "If-Match": header})
+    assert response.status_code == status, response.json
+    if code:
+        assert response.json["error"]["code"] == code
+        assert client.get(f"/matches/{mid}").json["version"] == 0  # nothing happened
+    if code == "invalid_request":
+        assert response.json["error"]["field"] == "If-Match"
