@@ -4,7 +4,7 @@ from flask import Flask
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-from . import api_events, api_matches, api_meta, api_odds, config as config_module
+from . import api_events, api_matches, api_meta, api_odds, config as config_module, headers
 from .errors import ApiError, register_error_handlers
 from .jobs import after_save as jobs_after_save, queue_for
 from .store import Store
@@ -30,6 +30,7 @@ def create_app(config=None):
             jobs_after_save(queue, match_id, match, meta)
 
     app.extensions["safehouse"] = {"store": store, "queue": queue, "after_save": after_save}
+    headers.register(app)  # before the Limiter: Flask runs after_request hooks last-registered first
     limiter = Limiter(_rate_key, app=app, storage_uri=app.config["REDIS_URL"],
                       default_limits=[app.config["RATE_LIMIT"]], headers_enabled=True,
                       key_prefix=app.config["PREFIX"] + "limit")

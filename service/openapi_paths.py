@@ -1,5 +1,7 @@
 """The operations of the contract: every endpoint, its parameters, bodies and statuses."""
 
+import copy
+
 from .schemas import LONGPOLL_MAX_S
 
 
@@ -24,7 +26,9 @@ def _errors(*statuses):
     for status in statuses + (429,):
         out[str(status)] = _json("Error", text[status])
         if status == 429:
-            out["429"]["headers"] = {"Retry-After": {"schema": {"type": "integer"}}}
+            out["429"]["headers"] = {"Retry-After": {
+                "schema": {"type": "integer"}, "required": True,
+                "description": "seconds to wait before retrying (sent only on 429 and 503)"}}
     return out
 
 
@@ -32,7 +36,9 @@ MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type
 GAME_ID = {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}
 IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
                "schema": {"type": "string", "maxLength": 200},
-               "description": "retrying with the same key returns the stored response byte for byte"}
+               "description": ("retrying with the same key (same token, method and path) within 24 hours "
+                               "returns the first response byte for byte, with `Idempotent-Replayed: true`, "
+                               "and does not act again; keys are kept 24 hours, then forgotten")}
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
             "description": ("the match version acted on, as an ETag of a view at it (`\"3-0\"`, `W/\"3-0\"`, or a "
                             "list of tags naming one version); `*` = no version check. Alternative to "
@@ -127,3 +133,40 @@ PATHS = {
         "parameters": [{"name": "job_id", "in": "path", "required": True, "schema": {"type": "string"}}],
         "responses": {"200": _json("JobStatus"), **_errors(404)}}},
 }
+
+
+RATE_HEADERS = {
+    "X-RateLimit-Limit": {"schema": {"type": "integer"},
+                          "description": "requests allowed per window for this token (or address)"},
+    "X-RateLimit-Remaining": {"schema": {"type": "integer"},
+                              "description": "requests left in the current window"},
+    "X-RateLimit-Reset": {"schema": {"type": "integer"},
+                          "description": "when the window resets (Unix time, seconds)"},
+}
+REPLAYED = {"Idempotent-Replayed": {
+    "schema": {"type": "string", "enum": ["true"]},
+    "description": "present on a stored response replayed for a repeated Idempotency-Key"}}
+LOCATION = {"Location": {"schema": {"type": "string"}, "required": True,
+                         "description": "the created match (201) or the queued job to poll (202)"}}
+UNLIMITED = ("/healthz", "/games", "/games/{game}")  # the catalog and health are not rate limited
+
+
+def _document_headers(paths):
+    """Add the headers every answer may carry: rate-limit counters (rate-limited operations),
+    Idempotent-Replayed (operations taking Idempotency-Key) and Location (201/202)."""
+    for path, operations in paths.items():
+        for operation in operations.values():
+            idempotent = IDEMPOTENCY in operation.get("parameters", [])
+            for status, response in operation["responses"].items():
+                headers = dict(response.get("headers", {}))
+                if path not in UNLIMITED:
+                    headers.update(RATE_HEADERS)
+                if idempotent:
+                    headers.update(REPLAYED)
+                if status in ("201", "202"):
+                    headers.update(LOCATION)
+                if headers:
+                    response["headers"] = copy.deepcopy(headers)  # no shared objects: no YAML anchors
+
+
+_document_headers(PATHS)

@@ -135,3 +135,40 @@ def test_if_match_agrees_with_the_body_version_or_is_a_400(client, header, body_
         assert client.get(f"/matches/{mid}").json["version"] == 0  # nothing happened
     if code == "invalid_request":
         assert response.json["error"]["field"] == "If-Match"
+
+
+def test_retry_after_only_on_429_and_location_on_201_and_202(config):
+    from service import create_app
+    client = create_app(dict(config, RATE_LIMIT="4/minute")).test_client()
+    created = client.post("/matches", json={"game": "toy", "seed": 1})
+    assert created.status_code == 201 and created.headers["Location"] == f"/matches/{created.json['match_id']}"
+    token = created.json["tokens"][0]["token"]
+    answers = [created, client.get(f"/matches/{created.json['match_id']}", headers=auth(token)),
+               client.get("/matches/nope", headers=auth(token)), client.get("/games")]
+    for answer in answers:
+        assert answer.status_code < 429 and "Retry-After" not in answer.headers, answer.status_code
+    assert "X-RateLimit-Remaining" in answers[1].headers
+    plan = {"attacks": [{"spies": [2], "defence": 16, "vp": 2}], "trials": 0}
+    queued = client.post("/darkagent/odds/turn", json=plan)
+    assert queued.status_code == 202 and queued.headers["Location"] == f"/jobs/{queued.json['job_id']}"
+    assert "Retry-After" not in queued.headers
+    statuses = [client.get(f"/matches/{created.json['match_id']}", headers=auth(token)) for _ in range(4)]
+    assert [r.status_code for r in statuses] == [200, 200, 429, 429]
+    assert all("Retry-After" not in r.headers for r in statuses[:2])
+    assert all(int(r.headers["Retry-After"]) >= 1 for r in statuses[2:])
+
+
+def test_the_contract_documents_rate_limit_replay_and_location_headers():
+    from service.openapi import build_spec
+    paths = build_spec()["paths"]
+    create = paths["/matches"]["post"]["responses"]
+    assert {"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Idempotent-Replayed",
+            "Location"} <= set(create["201"]["headers"])
+    assert "Location" in paths["/darkagent/odds/turn"]["post"]["responses"]["202"]["headers"]
+    assert "Retry-After" in create["429"]["headers"]
+    assert "24 hours" in paths["/matches"]["post"]["parameters"][0]["description"]
+    for path, operations in paths.items():
+        for operation in operations.values():
+            for status, response in operation["responses"].items():
+                if status not in ("429", "503"):
+                    assert "Retry-After" not in response.get("headers", {}), (path, status)
