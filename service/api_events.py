@@ -1,7 +1,9 @@
 """Event endpoints: cursor reads and long-poll (`/events`), Server-Sent Events (`/stream`).
 
 Each seat gets its own redacted projection of every event; spectators get the public one.
-SSE streams are bounded in time (clients resume with Last-Event-ID) and send keep-alives. Under
+SSE streams are bounded in time (clients resume with Last-Event-ID) and send keep-alives; the
+stream of a finished match sends what is left up to the final event and closes, and a resume past
+that final event answers 204 so that an EventSource stops reconnecting. Under
 `make run` the API runs on gunicorn's gevent worker, so an idle stream costs a greenlet, not a
 request worker.
 """
@@ -40,21 +42,28 @@ def get_events(match_id):
 
 
 def _resume_cursor():
-    raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
-    if not raw.isdigit():
-        raise ApiError("invalid_request", "Last-Event-ID/after must be an event seq", "Last-Event-ID")
+    after = parse_query(schemas.StreamQuery()).get("after")
+    raw = request.headers.get("Last-Event-ID")
+    if raw is None:
+        return after or 0
+    if not raw.strip().isdigit():
+        raise ApiError("invalid_request", "Last-Event-ID must be an event seq", "Last-Event-ID")
     return int(raw)
 
 
 @bp.get("/matches/<match_id>/stream")
 def stream_events(match_id):
-    """Server-Sent Events: one `event: match` per write, `id:` = seq, keep-alive comments."""
+    """Server-Sent Events: one `event: match` per write, `id:` = seq, keep-alive comments; ends
+    after the event that finishes the match (204 when resuming past it)."""
     store = _store()
+    cursor = _resume_cursor()
     meta = store.load_meta(match_id)
     if meta is None:
         raise ApiError("match_not_found", f"no match {match_id!r}", "match_id")
     seat = matches.seat_for_token(meta, bearer_token())
-    cursor = _resume_cursor()
+    finished = meta["status"] == "finished"
+    if finished and not store.events(match_id, cursor, count=1):
+        return "", 204
     config = current_app.config
     deadline = time.monotonic() + config["SSE_MAX_S"]
     keepalive_ms = int(config["SSE_KEEPALIVE_S"] * 1000)
@@ -64,7 +73,9 @@ def stream_events(match_id):
         yield "retry: 1000\n\n"
         while time.monotonic() < deadline:
             block = max(1, min(keepalive_ms, int((deadline - time.monotonic()) * 1000)))
-            events = store.events(match_id, cursor, block_ms=block)
+            events = store.events(match_id, cursor, block_ms=None if finished else block)
+            if finished and not events:
+                return  # a finished match: everything after the cursor has been sent
             if not events:
                 yield ": keep-alive\n\n"
                 continue
@@ -72,6 +83,8 @@ def stream_events(match_id):
                 cursor = event["seq"]
                 data = json.dumps(views.project_event(event, seat), separators=(",", ":"))
                 yield f"id: {cursor}\nevent: match\ndata: {data}\n\n"
+                if event.get("finished"):
+                    return  # the match is over: nothing more will come
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return Response(stream_with_context(generate()), mimetype="text/event-stream", headers=headers)

@@ -111,8 +111,14 @@ PATHS = {
         "operationId": "streamEvents", "summary": "Server-Sent Events (event: match, id: seq)",
         "security": SEAT, "parameters": [MATCH_ID, LAST_EVENT_ID,
                                          _query("after", {"type": "integer", "minimum": 0}, "event seq cursor")],
+        "description": ("Unknown query parameters are a 400. The stream ends after the event that "
+                        "finishes the match (its `finished` is true); on a finished match it sends the "
+                        "events after the cursor and closes; long streams end after the server's "
+                        "bound and the client resumes with Last-Event-ID."),
         "responses": {"200": {"description": "text/event-stream of Event objects",
                               "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                      "204": {"description": "the match is finished and the cursor is past its last "
+                                             "event: nothing more will come (EventSource stops reconnecting)"},
                       **_errors(400, 401, 404)}}},
     "/matches/{match_id}/replay": {"get": {
         "operationId": "getReplay", "summary": "Full replay with the seed (finished matches)",

@@ -218,6 +218,12 @@ class EventsQuery(Schema):
     wait = fields.Integer(load_default=0, validate=validate.Range(min=0, max=LONGPOLL_MAX_S))
 
 
+class StreamQuery(Schema):
+    """GET /matches/{id}/stream query (unknown parameters are a 400, as on /events)."""
+
+    after = fields.Integer(validate=validate.Range(min=0))
+
+
 class Replay(Schema):
     """GET /matches/{id}/replay (finished matches only)."""
 

@@ -172,3 +172,73 @@ def test_the_contract_documents_rate_limit_replay_and_location_headers():
             for status, response in operation["responses"].items():
                 if status not in ("429", "503"):
                     assert "Retry-After" not in response.get("headers", {}), (path, status)
+
+
+@pytest.mark.parametrize("path", ["stream", "events"])
+def test_unknown_query_parameters_are_400_on_stream_and_events(client, path):
+    mid = new_match(client)["match_id"]
+    response = client.get(f"/matches/{mid}/{path}?after=0&colour=red")
+    assert response.status_code == 400 and response.json["error"]["field"] == "colour"
+    bad = client.get(f"/matches/{mid}/{path}?after=x")
+    assert bad.status_code == 400 and bad.json["error"]["field"] == "after"
+
+
+def sse_events(text):
+    """The (id, data) pairs of an SSE body."""
+    import json
+    out = []
+    for block in text.split("\n\n"):
+        lines = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line and line[0] != ":")
+        if "data" in lines:
+            out.append((int(lines["id"]), json.loads(lines["data"])))
+    return out
+
+
+def test_the_stream_of_a_finished_match_sends_the_rest_and_closes(config):
+    from service import create_app
+    client = create_app(dict(config, SSE_MAX_S=3)).test_client()  # bounds the old, open-ended stream
+    made = new_match(client)
+    play_to_the_end(client, made)
+    mid = made["match_id"]
+    whole = client.get(f"/matches/{mid}/stream").get_data(as_text=True)
+    assert ": keep-alive" not in whole  # closed at once, not held open until SSE_MAX_S
+    events = sse_events(whole)
+    assert events[0][0] == 1 and events[-1][1]["finished"] is True
+    last = events[-1][0]
+    tail = sse_events(client.get(f"/matches/{mid}/stream", headers={"Last-Event-ID": str(last - 1)})
+                      .get_data(as_text=True))
+    assert [seq for seq, _ in tail] == [last]
+    past = client.get(f"/matches/{mid}/stream", headers={"Last-Event-ID": str(last)})
+    assert past.status_code == 204 and past.get_data() == b""
+
+
+def test_a_live_stream_closes_when_the_match_finishes(live_server):
+    import threading
+    import time
+
+    import requests
+    made = requests.post(f"{live_server}/matches", json={"game": "toy", "seed": 3}, timeout=5).json()
+    tokens = {t["seat"]: t["token"] for t in made["tokens"]}
+    mid = made["match_id"]
+
+    def play():
+        time.sleep(0.5)
+        view = requests.get(f"{live_server}/matches/{mid}", timeout=5).json()
+        while not view["finished"]:
+            seat = view["to_move"][0]
+            action = requests.get(f"{live_server}/matches/{mid}/actions", headers=auth(tokens[seat]),
+                                  timeout=5).json()["legal_actions"][0]
+            view = requests.post(f"{live_server}/matches/{mid}/actions", json={"action": action},
+                                 headers=auth(tokens[seat]), timeout=5).json()
+
+    player = threading.Thread(target=play)
+    started = time.monotonic()
+    with requests.get(f"{live_server}/matches/{mid}/stream", stream=True, timeout=(5, 30)) as resp:
+        player.start()
+        lines = []
+        for line in resp.iter_lines(decode_unicode=True):  # ends only when the server closes
+            lines.append(line)
+            assert time.monotonic() - started < 60, "the stream stayed open after the end"
+    player.join()
+    events = sse_events("\n".join(lines))
+    assert events[-1][1]["finished"] is True and [seq for seq, _ in events] == list(range(1, len(events) + 1))
