@@ -32,6 +32,7 @@ def _errors(*statuses):
     return out
 
 
+STALE = ("A stale version (409 `stale_version`) happens only when (a) the version sent is older than the opening of the current decision window, i.e. something other than other seats' answers to the same simultaneous decision (votes, consents, reactions) happened since it was read, (b) the version sent is newer than the match, or (c) the action was read before others acted and is no longer legal (already answered, or the window closed). Seats deciding at once each send the version they read: another seat answering first is no conflict. On a 409 the error carries `current_version` and the caller's `legal_actions` now: re-read the view (or use those), decide again and send the new version.")
 MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
 GAME_ID = {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}
 IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
@@ -96,6 +97,7 @@ PATHS = {
                 "security": SEAT, "parameters": [MATCH_ID],
                 "responses": {"200": _json("LegalActions"), **_errors(401, 404)}},
         "post": {"operationId": "postAction", "summary": "Play an action for the caller's seat",
+                 "description": STALE,
                  "security": [{"seatToken": []}], "parameters": [MATCH_ID, IF_MATCH, IDEMPOTENCY],
                  "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("ActionRequest")}}},
                  "responses": {"200": _json("MatchView", headers=ETAG), **_errors(400, 401, 403, 404, 409, 413, 415, 422)}},

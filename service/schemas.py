@@ -182,7 +182,9 @@ class ActionRequest(Schema):
         unknown = RAISE
 
     action = fields.Dict(required=True, metadata={"description": "one of the game's actions (see <Game>Action)"})
-    version = fields.Integer(allow_none=True, metadata={"description": "the version acted on (or If-Match)"})
+    version = fields.Integer(allow_none=True, metadata={"description": (
+        "the version acted on (or If-Match); during a simultaneous decision any version since the "
+        "decision opened is accepted while the action is legal (see postAction)")})
     seat = fields.Integer(allow_none=True, metadata={"description": "optional; must be the token's seat"})
 
 

@@ -242,3 +242,53 @@ def test_a_live_stream_closes_when_the_match_finishes(live_server):
     player.join()
     events = sse_events("\n".join(lines))
     assert events[-1][1]["finished"] is True and [seq for seq, _ in events] == list(range(1, len(events) + 1))
+
+
+def drive_to_a_simultaneous_decision(client, game, options, seed):
+    """Play seeded random legal actions until several seats are to move at once."""
+    import random
+    made = new_match(client, game=game, options=options, seed=seed)
+    tokens = {t["seat"]: t["token"] for t in made["tokens"]}
+    mid, pick = made["match_id"], random.Random(seed)
+    for _ in range(2000):
+        view = client.get(f"/matches/{mid}").json
+        if len(view["to_move"]) > 1 or view["finished"]:
+            break
+        seat = view["to_move"][0]
+        legal = client.get(f"/matches/{mid}/actions", headers=auth(tokens[seat])).json["legal_actions"]
+        assert client.post(f"/matches/{mid}/actions", json={"action": pick.choice(legal)},
+                           headers=auth(tokens[seat])).status_code == 200
+    return mid, tokens, view
+
+
+@pytest.mark.parametrize("game, options", [("insidejob", {"players": 4}), ("darkagent", {"players": 3}),
+                                           ("ifthen", {"players": 4})])
+def test_seats_deciding_at_once_all_act_at_the_version_they_read(client, game, options):
+    for seed in range(1, 40):
+        mid, tokens, view = drive_to_a_simultaneous_decision(client, game, options, seed)
+        if len(view["to_move"]) > 1:
+            break
+    assert len(view["to_move"]) > 1, "no simultaneous decision reached"
+    read_at = view["version"]
+    legal = {s: client.get(f"/matches/{mid}/actions", headers=auth(tokens[s])).json["legal_actions"]
+             for s in view["to_move"]}
+    first, *others = view["to_move"]
+    answer = client.post(f"/matches/{mid}/actions", json={"action": legal[first][0], "version": read_at},
+                         headers=auth(tokens[first]))
+    assert answer.status_code == 200 and answer.json["version"] == read_at + 1
+    again = client.post(f"/matches/{mid}/actions", json={"action": legal[first][0], "version": read_at},
+                        headers=auth(tokens[first]))  # already decided: no longer legal
+    assert again.status_code == 409 and again.json["error"]["code"] == "stale_version"
+    assert again.json["error"]["current_version"] == read_at + 1
+    if read_at > 0:
+        older = client.post(f"/matches/{mid}/actions", json={"action": legal[others[0]][0],
+                            "version": read_at - 1}, headers=auth(tokens[others[0]]))
+        assert older.status_code == 409 and older.json["error"]["code"] == "stale_version"
+    for number, seat in enumerate(others, start=2):  # each at the version it read, via If-Match too
+        answer = client.post(f"/matches/{mid}/actions", json={"action": legal[seat][-1]},
+                             headers={**auth(tokens[seat]), "If-Match": f'"{read_at}-{seat}"'})
+        assert answer.status_code == 200, answer.json
+        assert answer.json["version"] == read_at + number
+    stale = client.post(f"/matches/{mid}/actions", json={"action": legal[first][0], "version": read_at},
+                        headers=auth(tokens[first]))  # the window closed: a new decision, a new version
+    assert stale.status_code == 409 and stale.json["error"]["code"] == "stale_version"
