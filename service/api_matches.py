@@ -60,8 +60,9 @@ def get_match(match_id):
     match, meta = matches.load(_ctx()["store"], match_id)
     seat = _caller(meta)
     etag = etag_for(match.version, seat, log_since)
-    if none_match(etag):
-        return "", 304, {"ETag": etag}
+    matched = none_match(etag)
+    if matched:
+        return "", 304, {"ETag": matched}
     return views.match_view(match_id, match, meta, seat, log_since), 200, {"ETag": etag}
 
 

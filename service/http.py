@@ -9,6 +9,7 @@ from marshmallow import ValidationError
 from engine.errors import EngineError
 
 from .errors import ApiError, error_response
+from .headers import GZIP_SUFFIX, gzip_etag
 from .matches import token_hash
 
 
@@ -69,12 +70,17 @@ def _entity_tags(header):
 
 
 def none_match(etag):
-    """True when If-None-Match names `etag` (weak comparison: W/"x" matches "x") or is `*`."""
+    """The tag to answer 304 with when If-None-Match names `etag` or its gzip variant (weak
+    comparison: W/"x" matches "x"; `*` matches any), else None."""
     header = request.headers.get("If-None-Match")
     if not header:
-        return False
+        return None
     tags = _entity_tags(header)
-    return "*" in tags or etag.strip('"') in tags
+    if "*" in tags or etag.strip('"') in tags:
+        return etag
+    if etag.strip('"') + GZIP_SUFFIX in tags:
+        return gzip_etag(etag)
+    return None
 
 
 def if_match_version(body_version=None):

@@ -292,3 +292,25 @@ def test_seats_deciding_at_once_all_act_at_the_version_they_read(client, game, o
     stale = client.post(f"/matches/{mid}/actions", json={"action": legal[first][0], "version": read_at},
                         headers=auth(tokens[first]))  # the window closed: a new decision, a new version
     assert stale.status_code == 409 and stale.json["error"]["code"] == "stale_version"
+
+
+def test_large_views_are_gzipped_for_clients_that_accept_it(client):
+    import gzip
+    made = new_match(client, game="classified", seed=4)
+    mid, token = made["match_id"], made["tokens"][0]["token"]
+    plain = client.get(f"/matches/{mid}", headers=auth(token))
+    assert len(plain.data) >= 1024 and "Content-Encoding" not in plain.headers
+    assert "Accept-Encoding" in plain.headers["Vary"]
+    packed = client.get(f"/matches/{mid}", headers={**auth(token), "Accept-Encoding": "br, gzip;q=0.8"})
+    assert packed.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed.headers["Vary"]
+    assert gzip.decompress(packed.data) == plain.data and len(packed.data) < len(plain.data)
+    assert int(packed.headers["Content-Length"]) == len(packed.data)
+    assert packed.headers["ETag"] == plain.headers["ETag"][:-1] + '-gzip"'
+    for tag in (packed.headers["ETag"], plain.headers["ETag"]):
+        cached = client.get(f"/matches/{mid}", headers={**auth(token), "Accept-Encoding": "gzip",
+                                                        "If-None-Match": tag})
+        assert cached.status_code == 304 and cached.headers["ETag"] == tag
+    refused = client.get(f"/matches/{mid}", headers={**auth(token), "Accept-Encoding": "gzip;q=0"})
+    assert "Content-Encoding" not in refused.headers and refused.data == plain.data
+    small = client.get("/matches/nope", headers={"Accept-Encoding": "gzip"})
+    assert len(small.data) < 1024 and "Content-Encoding" not in small.headers
