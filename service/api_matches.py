@@ -3,7 +3,7 @@
 import engine
 from flask import Blueprint, current_app
 
-from . import matches, schemas, views
+from . import listing, matches, schemas, views
 from .errors import ApiError
 from .http import bearer_token, etag_for, idempotent, if_match_version, none_match, parse_body, parse_query
 
@@ -36,20 +36,17 @@ def create_match():
 
 @bp.get("/matches")
 def list_matches():
-    """Recent matches, filtered by game, status and open seats."""
+    """Matches newest first, filtered by game, status, open seats and (mine=true) the caller's
+    token; paged with `cursor`/`next_cursor`, with the `total` the filters select."""
     query = parse_query(schemas.ListQuery())
-    store = _ctx()["store"]
-    found = []
-    for match_id, meta in store.metas(store.list_ids(1000)).items():
-        item = views.summary(match_id, None, meta)
-        if query.get("game") not in (None, meta["game"]) or query.get("status") not in (None, meta["status"]):
-            continue
-        if "open_seats" in query and bool(item["open_seats"]) != query["open_seats"]:
-            continue
-        found.append(item)
-        if len(found) >= query["limit"]:
-            break
-    return {"matches": found}
+    token_hash = None
+    if query.get("mine"):
+        token = bearer_token()
+        if token is None:
+            raise ApiError("unauthorized", "mine=true needs a seat token (Authorization: Bearer)",
+                           "Authorization")
+        token_hash = matches.token_hash(token)
+    return listing.list_matches(_ctx()["store"], query, token_hash)
 
 
 @bp.get("/matches/<match_id>")

@@ -87,6 +87,8 @@ def create(store, game_id, options, seats, seed=None, clock_s=None):
     match_id = secrets.token_hex(8)
     first = {"version": 0, "actor": None, "entries": list(match.log), "kind": "created"}
     store.create(match_id, engine.match_to_json(match), meta, first)
+    store.index_match(match_id, meta["created"], game_id,
+                      [seat_meta[seat]["token_hash"] for seat in tokens])
     return match_id, meta, match, tokens
 
 
@@ -113,6 +115,7 @@ def join(store, match_id, seat=None, name=None):
             store.save(match_id, rev, engine.match_to_json(match), meta, event)
         except Conflict:
             continue
+        store.index_match(match_id, meta["created"], token_hashes=[meta["seats"][chosen]["token_hash"]])
         return chosen, token, match, meta
     raise ApiError("stale_version", "the match is busy; try again", "seat")
 

@@ -73,13 +73,17 @@ PATHS = {
                  "parameters": [IDEMPOTENCY],
                  "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("CreateMatchRequest")}}},
                  "responses": {"201": _json("CreatedMatch", "Created"), **_errors(400, 404, 413, 415, 422)}},
-        "get": {"operationId": "listMatches", "summary": "List matches (newest first)",
-                "parameters": [
+        "get": {"operationId": "listMatches", "summary": "List matches (newest first), a page at a time",
+                "security": SEAT, "parameters": [
                     _query("game", {"type": "string"}, "only this game"),
                     _query("status", {"type": "string", "enum": ["open", "active", "finished"]}, "only this status"),
                     _query("open_seats", {"type": "boolean"}, "only matches with (true) or without (false) open seats"),
+                    _query("mine", {"type": "boolean"},
+                           "true: only matches where the bearer token holds a seat (401 without a token)"),
+                    _query("cursor", {"type": "string", "minLength": 1, "maxLength": 200},
+                           "`next_cursor` of the previous page (same filters); absent = the first page"),
                     _query("limit", {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}, "at most this many")],
-                "responses": {"200": _json("MatchList"), **_errors(400)}},
+                "responses": {"200": _json("MatchList"), **_errors(400, 401)}},
     },
     "/matches/{match_id}": {"get": {
         "operationId": "getMatch", "summary": "The match as the caller's seat sees it",

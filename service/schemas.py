@@ -118,6 +118,10 @@ class MatchList(Schema):
     """GET /matches."""
 
     matches = fields.List(fields.Nested(MatchSummary), required=True)
+    next_cursor = fields.String(required=True, allow_none=True, metadata={
+        "description": "pass as `cursor` (with the same filters) for the next page; null on the last page"})
+    total = fields.Integer(required=True, metadata={
+        "description": "how many matches the filters select, over all pages"})
 
 
 class ListQuery(Schema):
@@ -126,6 +130,8 @@ class ListQuery(Schema):
     game = fields.String()
     status = fields.String(validate=validate.OneOf(["open", "active", "finished"]))
     open_seats = fields.Boolean()
+    mine = fields.Boolean()
+    cursor = fields.String(validate=validate.Length(min=1, max=200))
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
 
 

@@ -314,3 +314,59 @@ def test_large_views_are_gzipped_for_clients_that_accept_it(client):
     assert "Content-Encoding" not in refused.headers and refused.data == plain.data
     small = client.get("/matches/nope", headers={"Accept-Encoding": "gzip"})
     assert len(small.data) < 1024 and "Content-Encoding" not in small.headers
+
+
+def all_pages(client, query, headers=None):
+    """Every page of GET /matches?query, following next_cursor; returns (ids, totals, pages)."""
+    ids, totals, pages, cursor = [], set(), 0, None
+    while True:
+        url = f"/matches?{query}" + (f"&cursor={cursor}" if cursor else "")
+        page = client.get(url, headers=headers or {})
+        assert page.status_code == 200, page.json
+        ids += [m["match_id"] for m in page.json["matches"]]
+        totals.add(page.json["total"])
+        pages += 1
+        cursor = page.json["next_cursor"]
+        if cursor is None:
+            return ids, totals, pages
+
+
+def test_listing_pages_with_a_cursor_and_counts_the_total(client):
+    made = [new_match(client, seed=n) for n in range(5)]
+    opened = new_match(client, seats=[{"kind": "open"}, {"kind": "human"}])
+    new_match(client, game="classified")
+    toy_ids = [m["match_id"] for m in reversed(made + [opened])]  # newest first
+    ids, totals, pages = all_pages(client, "game=toy&limit=2")
+    assert ids == toy_ids and totals == {6} and pages == 3
+    ids, totals, _ = all_pages(client, "limit=4")
+    assert len(ids) == len(set(ids)) == 7 and totals == {7}
+    ids, totals, pages = all_pages(client, "game=toy&open_seats=false&limit=1")
+    assert ids == toy_ids[1:] and totals == {5} and pages == 5
+    ids, totals, _ = all_pages(client, "status=open&limit=3")
+    assert ids == [opened["match_id"]] and totals == {1}
+    last = client.get("/matches?game=toy&limit=6").json
+    assert last["next_cursor"] is None and last["total"] == 6
+    for bad in ("x", "!!!", "WzEsMiwzXQ", "WyJuYW4iLCJ4Il0"):  # junk, [1,2,3], ["nan","x"]
+        response = client.get(f"/matches?cursor={bad}")
+        assert response.status_code == 400 and response.json["error"]["field"] == "cursor"
+
+
+def test_mine_lists_the_matches_where_the_token_holds_a_seat(client, redis_url, config):
+    import redis
+    first = new_match(client)
+    other = new_match(client)
+    joinable = new_match(client, seats=[{"kind": "open"}, {"kind": "open"}])
+    mine = first["tokens"][0]["token"]
+    joined = client.post(f"/matches/{joinable['match_id']}/join", json={}).json["token"]
+    for token, expected in ((mine, [first["match_id"]]), (joined, [joinable["match_id"]]),
+                            (other["tokens"][1]["token"], [other["match_id"]])):
+        ids, totals, _ = all_pages(client, "mine=true&limit=1", headers=auth(token))
+        assert ids == expected and totals == {1}
+    assert all_pages(client, "mine=true", headers=auth("nobody"))[0] == []
+    assert client.get("/matches?mine=true").status_code == 401
+    assert len(all_pages(client, "mine=false", headers=auth(mine))[0]) == 3
+    store = redis.Redis.from_url(redis_url)
+    for key in store.scan_iter(f"{config['PREFIX']}*"):
+        dump = key + (store.dump(key) or b"")
+        for token in (mine, joined):
+            assert token.encode() not in dump  # token hashes only, never raw tokens
