@@ -7,7 +7,8 @@ from flask_limiter.util import get_remote_address
 
 from flask_cors import CORS
 
-from . import api_events, api_matches, api_meta, api_odds, config as config_module, stream_tickets
+from . import (api_events, api_matches, api_meta, api_odds, config as config_module, headers,
+               stream_tickets)
 from .errors import ApiError, register_error_handlers
 from .jobs import after_save as jobs_after_save, queue_for
 from .notifier import Notifier
@@ -51,6 +52,7 @@ def create_app(config=None):
     notifier = Notifier(app.config["REDIS_URL"], store.notify_channel, **REDIS_TIMEOUTS)
     app.extensions["safehouse"] = {"store": store, "queue": queue, "after_save": after_save,
                                    "notifier": notifier}
+    headers.register(app)  # before the Limiter: Flask runs after_request hooks last-registered first
     limiter = Limiter(_rate_key, app=app, storage_uri=app.config["REDIS_URL"],
                       storage_options={"connection_pool": pool},
                       application_limits=[app.config["RATE_LIMIT"]], headers_enabled=True,

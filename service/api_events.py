@@ -1,7 +1,9 @@
 """Event endpoints: cursor reads and long-poll (`/events`), Server-Sent Events (`/stream`).
 
 Each seat gets its own redacted projection of every event; spectators get the public one.
-SSE streams are bounded in time (clients resume with Last-Event-ID) and send keep-alives. Under
+SSE streams are bounded in time (clients resume with Last-Event-ID) and send keep-alives; the
+stream of a finished match sends what is left up to the final event and closes, and a resume past
+that final event answers 204 so that an EventSource stops reconnecting. Under
 `make run` the API runs on gunicorn's gevent worker, so an idle stream costs a greenlet, not a
 request worker.
 """
@@ -25,45 +27,53 @@ def _store():
 
 @bp.get("/matches/<match_id>/events")
 def get_events(match_id):
-    """Events after a cursor; with wait=S, block up to S seconds (bounded) for the next one."""
+    """Events after a cursor; with wait=S, block up to S seconds (at most 30) for the next one."""
     query = parse_query(schemas.EventsQuery())
     store = _store()
     meta = store.load_meta(match_id)
     if meta is None:
-        raise ApiError("game_not_found", f"no match {match_id!r}", "match_id")
+        raise ApiError("match_not_found", f"no match {match_id!r}", "match_id")
     seat = matches.seat_for_token(meta, bearer_token())
-    wait_ms = min(query["wait"], current_app.config["LONGPOLL_MAX_S"]) * 1000
     notifier = current_app.extensions["safehouse"]["notifier"]
-    events = wait_for_events(store, notifier, match_id, query["after"], wait_ms / 1000)
+    events = wait_for_events(store, notifier, match_id, query["after"], query["wait"])
     last = events[-1]["seq"] if events else query["after"]
     return {"events": [views.project_event(e, seat) for e in events], "last": last}
 
 
 def _resume_cursor():
+    """The cursor to resume after: Last-Event-ID (an EventSource reconnecting) or `after`."""
+    after = parse_query(schemas.StreamQuery()).get("after")
     if "Last-Event-ID" in request.headers:
         return parse_counter(request.headers["Last-Event-ID"].strip(), "Last-Event-ID")
-    return parse_counter(request.args.get("after", "0"), "after")
+    return after or 0
+
+
+def _stream_seat(match_id, meta):
+    """The seat a stream follows: from a stream ticket (browsers) or the bearer token."""
+    ticket = request.args.get("ticket")
+    if ticket is None:
+        return matches.seat_for_token(meta, bearer_token())
+    if bearer_token() is not None:
+        raise ApiError("invalid_request", "send a ticket or a bearer token, not both", "ticket")
+    return stream_tickets.seat_for_ticket(match_id, ticket)
 
 
 @bp.get("/matches/<match_id>/stream")
 def stream_events(match_id):
-    """Server-Sent Events: one `event: match` per write, `id:` = seq, keep-alive comments."""
+    """Server-Sent Events: one `event: match` per write, `id:` = seq, keep-alive comments; ends
+    after the event that finishes the match (204 when resuming past it)."""
     store = _store()
+    cursor = _resume_cursor()
     meta = store.load_meta(match_id)
     if meta is None:
-        raise ApiError("game_not_found", f"no match {match_id!r}", "match_id")
-    ticket = request.args.get("ticket")
-    if ticket is not None:
-        if bearer_token() is not None:
-            raise ApiError("invalid_request", "send a ticket or a bearer token, not both", "ticket")
-        seat = stream_tickets.seat_for_ticket(match_id, ticket)
-    else:
-        seat = matches.seat_for_token(meta, bearer_token())
-    cursor = _resume_cursor()
+        raise ApiError("match_not_found", f"no match {match_id!r}", "match_id")
+    seat = _stream_seat(match_id, meta)
+    finished = meta["status"] == "finished"
+    if finished and not store.events(match_id, cursor, count=1):
+        return "", 204
     config = current_app.config
     deadline = time.monotonic() + config["SSE_MAX_S"]
-    keepalive_ms = int(config["SSE_KEEPALIVE_S"] * 1000)
-
+    keepalive_s = config["SSE_KEEPALIVE_S"]
     notifier = current_app.extensions["safehouse"]["notifier"]
 
     def generate():
@@ -72,9 +82,10 @@ def stream_events(match_id):
         with notifier.watch(match_id) as changed:  # released as soon as the client goes away
             while time.monotonic() < deadline:
                 events = store.events(match_id, cursor)
+                if finished and not events:
+                    return  # a finished match: everything after the cursor has been sent
                 if not events:
-                    wait_s = max(0.001, min(keepalive_ms / 1000, deadline - time.monotonic()))
-                    if not changed.wait(wait_s):
+                    if not changed.wait(max(0.001, min(keepalive_s, deadline - time.monotonic()))):
                         yield ": keep-alive\n\n"
                     changed.clear()
                     continue
@@ -82,6 +93,8 @@ def stream_events(match_id):
                     cursor = event["seq"]
                     data = json.dumps(views.project_event(event, seat), separators=(",", ":"))
                     yield f"id: {cursor}\nevent: match\ndata: {data}\n\n"
+                    if event.get("finished"):
+                        return  # the match is over: nothing more will come
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return Response(stream_with_context(generate()), mimetype="text/event-stream", headers=headers)

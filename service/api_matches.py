@@ -1,11 +1,11 @@
 """Match endpoints: create, list, view, join, legal actions, act, replay."""
 
 import engine
-from flask import Blueprint, current_app, request
+from flask import Blueprint, current_app
 
-from . import matches, schemas, views
+from . import listing, matches, schemas, views
 from .errors import ApiError
-from .http import bearer_token, etag_for, if_match_version, parse_body, parse_query
+from .http import bearer_token, etag_for, if_match_version, none_match, parse_body, parse_query
 from .idempotency import idempotent
 
 bp = Blueprint("matches", __name__)
@@ -37,20 +37,17 @@ def create_match():
 
 @bp.get("/matches")
 def list_matches():
-    """Recent matches, filtered by game, status and open seats."""
+    """Matches newest first, filtered by game, status, open seats and (mine=true) the caller's
+    token; paged with `cursor`/`next_cursor`, with the `total` the filters select."""
     query = parse_query(schemas.ListQuery())
-    store = _ctx()["store"]
-    found = []
-    for match_id, meta in store.metas(store.list_ids(1000)).items():
-        item = views.summary(match_id, None, meta)
-        if query.get("game") not in (None, meta["game"]) or query.get("status") not in (None, meta["status"]):
-            continue
-        if "open_seats" in query and bool(item["open_seats"]) != query["open_seats"]:
-            continue
-        found.append(item)
-        if len(found) >= query["limit"]:
-            break
-    return {"matches": found}
+    token_hash = None
+    if query.get("mine"):
+        token = bearer_token()
+        if token is None:
+            raise ApiError("unauthorized", "mine=true needs a seat token (Authorization: Bearer)",
+                           "Authorization")
+        token_hash = matches.token_hash(token)
+    return listing.list_matches(_ctx()["store"], query, token_hash)
 
 
 @bp.get("/matches/<match_id>")
@@ -61,8 +58,9 @@ def get_match(match_id):
     match, meta = matches.load(_ctx()["store"], match_id)
     seat = _caller(meta)
     etag = etag_for(match.version, seat, log_since)
-    if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
-        return "", 304, {"ETag": etag}
+    matched = none_match(etag)
+    if matched:
+        return "", 304, {"ETag": matched}
     return views.match_view(match_id, match, meta, seat, log_since), 200, {"ETag": etag}
 
 
@@ -92,13 +90,13 @@ def post_action(match_id):
     store = _ctx()["store"]
     meta = store.load_meta(match_id)
     if meta is None:
-        raise ApiError("game_not_found", f"no match {match_id!r}", "match_id")
+        raise ApiError("match_not_found", f"no match {match_id!r}", "match_id")
     seat = _caller(meta)
     if seat is None:
         raise ApiError("unauthorized", "acting needs a seat token (Authorization: Bearer)", "Authorization")
     if body.get("seat") is not None and body["seat"] != seat:
         raise ApiError("forbidden_seat", "a token acts only for its own seat", "seat")
-    version = body.get("version") if body.get("version") is not None else if_match_version()
+    version = if_match_version(body.get("version"))
     match, meta = matches.act(store, match_id, seat, body["action"], version)
     _ctx()["after_save"](match_id, match, meta)
     return views.match_view(match_id, match, meta, seat), 200, {"ETag": etag_for(match.version, seat)}

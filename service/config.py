@@ -20,7 +20,6 @@ def from_env():
         "RATE_LIMIT": env("SAFEHOUSE_RATE_LIMIT", "600/minute"),
         "REDIS_POOL": int(env("SAFEHOUSE_REDIS_POOL", "64")),
         "CREATE_LIMIT": env("SAFEHOUSE_CREATE_LIMIT", "60/minute"),
-        "LONGPOLL_MAX_S": int(env("SAFEHOUSE_LONGPOLL_MAX_S", "30")),
         "SSE_MAX_S": int(env("SAFEHOUSE_SSE_MAX_S", "300")),
         "SSE_KEEPALIVE_S": float(env("SAFEHOUSE_SSE_KEEPALIVE_S", "15")),
         "CORS_ORIGINS": [o.strip() for o in env("SAFEHOUSE_CORS_ORIGINS", "").split(",") if o.strip()],

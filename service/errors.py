@@ -11,7 +11,7 @@ from engine.errors import EngineError
 
 STATUS = {
     "invalid_action": 422, "illegal_action": 409, "not_your_turn": 409, "game_over": 409,
-    "invalid_options": 422, "unknown_game": 404, "game_not_found": 404, "stale_version": 409,
+    "invalid_options": 422, "unknown_game": 404, "match_not_found": 404, "stale_version": 409,
     "forbidden_seat": 403, "invalid_request": 400, "unauthorized": 401, "seat_taken": 409,
     "not_found": 404, "method_not_allowed": 405, "payload_too_large": 413,
     "rate_limited": 429, "not_finished": 409, "unsupported_media_type": 415,

@@ -8,6 +8,7 @@ from marshmallow import ValidationError
 
 from .errors import ApiError
 
+from .headers import GZIP_SUFFIX, gzip_etag
 
 MAX_JSON_DEPTH = 32
 MAX_NUMBER_DIGITS = 16  # versions and cursors stay below 2^53
@@ -83,13 +84,50 @@ def bearer_token():
     return token.strip()
 
 
-def if_match_version():
-    """The version from an If-Match header ("3" or W/"3-1"), or None."""
-    header = request.headers.get("If-Match")
+def _entity_tags(header):
+    """The opaque tags of an If-Match/If-None-Match list (RFC 9110 §8.8.3), weak or strong alike;
+    ["*"] for the wildcard."""
+    header = header.strip()
+    if header == "*":
+        return ["*"]
+    return [tag.strip().removeprefix("W/").strip().strip('"') for tag in header.split(",") if tag.strip()]
+
+
+def none_match(etag):
+    """The tag to answer 304 with when If-None-Match names `etag` or its gzip variant (weak
+    comparison: W/"x" matches "x"; `*` matches any), else None."""
+    header = request.headers.get("If-None-Match")
     if not header:
         return None
-    raw = header.strip().removeprefix("W/").strip('"').split("-")[0]
-    return parse_counter(raw, "If-Match")
+    tags = _entity_tags(header)
+    if "*" in tags or etag.strip('"') in tags:
+        return etag
+    if etag.strip('"') + GZIP_SUFFIX in tags:
+        return gzip_etag(etag)
+    return None
+
+
+def if_match_version(body_version=None):
+    """The version the client acted on: the body's `version` or the If-Match header ("3", "3-1",
+    W/"3-1", a list of tags naming one version). `*` or neither gives None (no version check).
+    Two different versions (in the header, or header against body) are a 400."""
+    header = request.headers.get("If-Match")
+    if not header:
+        return body_version
+    tags = _entity_tags(header)
+    if tags == ["*"]:
+        return body_version
+    raws = {tag.split("-")[0] for tag in tags}
+    if not raws:
+        raise ApiError("invalid_request", "If-Match must carry the match version", "If-Match")
+    versions = {parse_counter(raw, "If-Match") for raw in raws}
+    if len(versions) > 1:
+        raise ApiError("invalid_request", "If-Match names more than one version", "If-Match")
+    version = versions.pop()
+    if body_version is not None and body_version != version:
+        raise ApiError("invalid_request", f"If-Match names version {version} but the body says "
+                       f"{body_version}", "If-Match")
+    return version
 
 
 def etag_for(version, seat, log_since=None):

@@ -2,6 +2,12 @@
 
 Flask-free: the API views and the RQ jobs both call these functions. Seat tokens are random
 secrets; only their SHA-256 is stored.
+
+Simultaneous decisions (votes, consents: several seats in `to_move` at once) form a *decision
+window*, recorded in the meta as `window` = the version at which it opened. While a window stays
+open (each action only removes its actor from `to_move` and leaves the others' choices as they
+were), an action sent at any version from the opening on is accepted if it is legal now: seats
+deciding at once do not get stale_version because another seat answered first.
 """
 
 import hashlib
@@ -77,9 +83,12 @@ def create(store, game_id, options, seats, seed=None, clock_s=None):
     }
     meta["status"] = status_of(match, meta)
     meta["deadline"] = next_deadline(match, meta)
+    meta["window"] = match.version
     match_id = secrets.token_hex(8)
     first = {"version": 0, "actor": None, "entries": list(match.log), "kind": "created"}
     store.create(match_id, engine.match_to_json(match), meta, first)
+    store.index_match(match_id, meta["created"], game_id,
+                      [seat_meta[seat]["token_hash"] for seat in tokens])
     return match_id, meta, match, tokens
 
 
@@ -106,6 +115,7 @@ def join(store, match_id, seat=None, name=None):
             store.save(match_id, rev, engine.match_to_json(match), meta, event)
         except Conflict:
             continue
+        store.index_match(match_id, meta["created"], token_hashes=[meta["seats"][chosen]["token_hash"]])
         return chosen, token, match, meta
     raise ApiError("stale_version", "the match is busy; try again", "seat")
 
@@ -120,10 +130,10 @@ def status_of(match, meta):
 
 
 def load(store, match_id, with_rev=False):
-    """(match, meta) — or (match, meta, rev) — or ApiError game_not_found."""
+    """(match, meta) — or (match, meta, rev) — or ApiError match_not_found."""
     found = store.load(match_id) if isinstance(match_id, str) and len(match_id) <= 64 else None
     if found is None:
-        raise ApiError("game_not_found", f"no match {match_id!r}", "match_id")
+        raise ApiError("match_not_found", f"no match {match_id!r}", "match_id")
     doc, meta, rev = found
     match = engine.match_from_json(doc)
     return (match, meta, rev) if with_rev else (match, meta)
@@ -147,22 +157,42 @@ def act(store, match_id, seat, action, expected_version=None, now=None):
     version is a stale_version error when the caller named the version it acted on."""
     for _ in range(5):
         match, meta, rev = load(store, match_id, with_rev=True)
-        if expected_version is not None and expected_version != match.version:
-            raise ApiError("stale_version", "the match has moved on", "version",
-                           current_version=match.version)
+        in_window = expected_version is not None and expected_version != match.version
+        if in_window and not meta.get("window", match.version) <= expected_version < match.version:
+            raise _stale(match, seat)
         try:
             new = engine.step(match, seat, action)
         except engine.EngineError as exc:
+            if in_window:  # read before others decided, and no longer legal: the match moved on
+                raise _stale(match, seat) from None
             raise from_engine(exc, current_version=match.version,
                               legal_actions=engine.legal_actions(match, seat)) from None
         try:
             return save_step(store, match_id, rev, match, new, meta, now)
         except ApiError as exc:
-            if exc.code != "stale_version" or (expected_version is not None
-                                               and exc.extra["current_version"] != expected_version):
-                raise
+            if exc.code != "stale_version":
+                raise  # a race: load again, and judge the version against what won
     raise ApiError("stale_version", "the match is busy; try again", "version",
                    current_version=match.version)
+
+
+def _stale(match, seat):
+    return ApiError("stale_version", "the match has moved on", "version",
+                    current_version=match.version, legal_actions=engine.legal_actions(match, seat))
+
+
+def window_after(old, new, actor, window):
+    """The version at which the decision window of `new` opened: `window` when `actor` only
+    answered a simultaneous decision (the others still to decide, with the same choices), else
+    `new.version` (a new window; a plain turn is a window of one)."""
+    before = engine.to_move(old)
+    after = engine.to_move(new)
+    if (window is None or len(before) < 2 or actor not in before
+            or after != [s for s in before if s != actor]):
+        return new.version
+    if any(engine.legal_actions(old, s) != engine.legal_actions(new, s) for s in after):
+        return new.version
+    return window
 
 
 def save_step(store, match_id, rev, old, new, meta, now=None, kind="action"):
@@ -171,6 +201,7 @@ def save_step(store, match_id, rev, old, new, meta, now=None, kind="action"):
     meta["deadline"] = next_deadline(new, meta, now)
     entries = list(new.log[len(old.log):])
     actor = new.history[-1][0] if new.history else None
+    meta["window"] = window_after(old, new, actor, meta.get("window"))
     event = {"version": new.version, "actor": actor, "entries": entries, "kind": kind,
              "finished": meta["status"] == "finished"}
     try:

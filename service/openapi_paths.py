@@ -1,5 +1,9 @@
 """The operations of the contract: every endpoint, its parameters, bodies and statuses."""
 
+import copy
+
+from .schemas import LONGPOLL_MAX_S
+
 
 def _ref(name):
     return {"$ref": f"#/components/schemas/{name}"}
@@ -23,10 +27,13 @@ def _errors(*statuses):
     for status in statuses + (429, 503):
         out[str(status)] = _json("Error", text[status])
         if status in (429, 503):
-            out[str(status)]["headers"] = {"Retry-After": {"schema": {"type": "integer"}}}
+            out[str(status)]["headers"] = {"Retry-After": {
+                "schema": {"type": "integer"}, "required": True,
+                "description": "seconds to wait before retrying (sent only on 429 and 503)"}}
     return out
 
 
+STALE = ("A stale version (409 `stale_version`) happens only when (a) the version sent is older than the opening of the current decision window, i.e. something other than other seats' answers to the same simultaneous decision (votes, consents, reactions) happened since it was read, (b) the version sent is newer than the match, or (c) the action was read before others acted and is no longer legal (already answered, or the window closed). Seats deciding at once each send the version they read: another seat answering first is no conflict. On a 409 the error carries `current_version` and the caller's `legal_actions` now: re-read the view (or use those), decide again and send the new version.")
 MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
 GAME_ID = {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}
 IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
@@ -39,14 +46,21 @@ IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
                    "`idempotency_key_reused`; while the first request is still running a retry "
                    "waits for its outcome (409 `idempotency_in_progress` after 10 s). Without a "
                    "bearer token the key itself is the only proof of identity, so it must be an "
-                   "unguessable secret of at least 22 characters (e.g. a random UUID4), else 400.")}
+                   "unguessable secret of at least 22 characters (e.g. a random UUID4), else 400. "
+                   "Keys are kept 24 hours, then forgotten.")}
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
-            "description": "the match version acted on (alternative to body `version`)"}
+            "description": ("the match version acted on, as an ETag of a view at it (`\"3-0\"`, `W/\"3-0\"`, or a "
+                            "list of tags naming one version); `*` = no version check. Alternative to "
+                            "the body's `version`; when both are sent they must agree (400 otherwise)")}
 IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False,
-                 "schema": {"type": "string"}, "description": "an ETag from an earlier view"}
+                 "schema": {"type": "string"},
+                 "description": ("ETags from earlier views, comma-separated; weak comparison (`W/\"3-0\"` "
+                                 "matches `\"3-0\"`); `*` matches any version. A match answers 304")}
 LAST_EVENT_ID = {"name": "Last-Event-ID", "in": "header", "required": False,
                  "schema": {"type": "string"}, "description": "resume after this event seq"}
-ETAG = {"ETag": {"schema": {"type": "string"}, "description": "per (version, seat)"}}
+ETAG = {"ETag": {"schema": {"type": "string"}, "description": (
+    "per (version, seat); a gzip-encoded answer (Accept-Encoding: gzip, bodies of 1 KB or more) "
+    "is a distinct representation tagged with the suffix `-gzip`; If-None-Match accepts either")}}
 SEAT = [{"seatToken": []}, {}]
 
 
@@ -67,13 +81,17 @@ PATHS = {
                  "parameters": [IDEMPOTENCY],
                  "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("CreateMatchRequest")}}},
                  "responses": {"201": _json("CreatedMatch", "Created"), **_errors(400, 404, 413, 415, 422)}},
-        "get": {"operationId": "listMatches", "summary": "List matches (newest first)",
-                "parameters": [
+        "get": {"operationId": "listMatches", "summary": "List matches (newest first), a page at a time",
+                "security": SEAT, "parameters": [
                     _query("game", {"type": "string"}, "only this game"),
                     _query("status", {"type": "string", "enum": ["open", "active", "finished"]}, "only this status"),
                     _query("open_seats", {"type": "boolean"}, "only matches with (true) or without (false) open seats"),
+                    _query("mine", {"type": "boolean"},
+                           "true: only matches where the bearer token holds a seat (401 without a token)"),
+                    _query("cursor", {"type": "string", "minLength": 1, "maxLength": 200},
+                           "`next_cursor` of the previous page (same filters); absent = the first page"),
                     _query("limit", {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}, "at most this many")],
-                "responses": {"200": _json("MatchList"), **_errors(400)}},
+                "responses": {"200": _json("MatchList"), **_errors(400, 401)}},
     },
     "/matches/{match_id}": {"get": {
         "operationId": "getMatch", "summary": "The match as the caller's seat sees it",
@@ -93,6 +111,7 @@ PATHS = {
                 "security": SEAT, "parameters": [MATCH_ID],
                 "responses": {"200": _json("LegalActions"), **_errors(401, 404)}},
         "post": {"operationId": "postAction", "summary": "Play an action for the caller's seat",
+                 "description": STALE,
                  "security": [{"seatToken": []}], "parameters": [MATCH_ID, IF_MATCH, IDEMPOTENCY],
                  "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("ActionRequest")}}},
                  "responses": {"200": _json("MatchView", headers=ETAG), **_errors(400, 401, 403, 404, 409, 413, 415, 422)}},
@@ -101,19 +120,26 @@ PATHS = {
         "operationId": "getEvents", "summary": "Events after a cursor; long-poll with wait",
         "security": SEAT, "parameters": [
             MATCH_ID, _query("after", {"type": "integer", "minimum": 0, "default": 0}, "event seq cursor"),
-            _query("wait", {"type": "integer", "minimum": 0, "maximum": 60, "default": 0}, "seconds to wait for a new event")],
+            _query("wait", {"type": "integer", "minimum": 0, "maximum": LONGPOLL_MAX_S, "default": 0},
+                   f"seconds to wait for a new event when there is none yet (0..{LONGPOLL_MAX_S}; 400 above)")],
         "responses": {"200": _json("EventPage"), **_errors(400, 401, 404)}}},
     "/matches/{match_id}/stream": {"get": {
         "operationId": "streamEvents", "summary": "Server-Sent Events (event: match, id: seq)",
         "description": ("Follow a seat with `Authorization: Bearer <token>`, or from a browser's "
                         "EventSource (which cannot send headers) with `?ticket=` from "
-                        "`POST /matches/{match_id}/stream-ticket`; never put a seat token in a URL."),
+                        "`POST /matches/{match_id}/stream-ticket`; never put a seat token in a URL. "
+                        "Unknown query parameters are a 400. The stream ends after the event that "
+                        "finishes the match (its `finished` is true); on a finished match it sends the "
+                        "events after the cursor and closes; long streams end after the server's "
+                        "bound and the client resumes with Last-Event-ID."),
         "security": SEAT, "parameters": [MATCH_ID, LAST_EVENT_ID,
                                          _query("after", {"type": "integer", "minimum": 0}, "event seq cursor"),
                                          _query("ticket", {"type": "string", "maxLength": 100},
                                                 "a stream ticket (instead of the bearer token)")],
         "responses": {"200": {"description": "text/event-stream of Event objects",
                               "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                      "204": {"description": "the match is finished and the cursor is past its last "
+                                             "event: nothing more will come (EventSource stops reconnecting)"},
                       **_errors(400, 401, 404)}}},
     "/matches/{match_id}/stream-ticket": {"post": {
         "operationId": "createStreamTicket",
@@ -139,3 +165,40 @@ PATHS = {
         "parameters": [{"name": "job_id", "in": "path", "required": True, "schema": {"type": "string"}}],
         "responses": {"200": _json("JobStatus"), **_errors(404)}}},
 }
+
+
+RATE_HEADERS = {
+    "X-RateLimit-Limit": {"schema": {"type": "integer"},
+                          "description": "requests allowed per window for this token (or address)"},
+    "X-RateLimit-Remaining": {"schema": {"type": "integer"},
+                              "description": "requests left in the current window"},
+    "X-RateLimit-Reset": {"schema": {"type": "integer"},
+                          "description": "when the window resets (Unix time, seconds)"},
+}
+REPLAYED = {"Idempotent-Replayed": {
+    "schema": {"type": "string", "enum": ["true"]},
+    "description": "present on a stored response replayed for a repeated Idempotency-Key"}}
+LOCATION = {"Location": {"schema": {"type": "string"}, "required": True,
+                         "description": "the created match (201) or the queued job to poll (202)"}}
+UNLIMITED = ("/healthz", "/games", "/games/{game}")  # the catalog and health are not rate limited
+
+
+def _document_headers(paths):
+    """Add the headers every answer may carry: rate-limit counters (rate-limited operations),
+    Idempotent-Replayed (operations taking Idempotency-Key) and Location (201/202)."""
+    for path, operations in paths.items():
+        for operation in operations.values():
+            idempotent = IDEMPOTENCY in operation.get("parameters", [])
+            for status, response in operation["responses"].items():
+                headers = dict(response.get("headers", {}))
+                if path not in UNLIMITED:
+                    headers.update(RATE_HEADERS)
+                if idempotent:
+                    headers.update(REPLAYED)
+                if status in ("201", "202"):
+                    headers.update(LOCATION)
+                if headers:
+                    response["headers"] = copy.deepcopy(headers)  # no shared objects: no YAML anchors
+
+
+_document_headers(PATHS)

@@ -1,6 +1,33 @@
 """Marshmallow schemas for every request and response body; openapi.yaml is generated from them."""
 
-from marshmallow import INCLUDE, RAISE, Schema, fields, validate
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
+
+SEED_MAX = 2**63 - 1
+LONGPOLL_MAX_S = 30  # the one bound on `wait` for GET /matches/{id}/events (400 above)
+
+COMMITMENT_FORMULA = (
+    "Lowercase hex SHA-256 of the UTF-8 bytes of the canonical JSON "
+    "`{\"game\": game, \"options\": options, \"seed\": seed, \"setup\": setup}` with `seed` as a JSON "
+    "integer (the digits of the replay's seed string, unquoted) and `game`, `options`, `setup` as "
+    "GET /matches/{id}/replay returns them; canonical = keys sorted at every level, no whitespace "
+    "(separators `,` and `:`), non-ASCII escaped as \\uXXXX (Python: `json.dumps(obj, sort_keys=True, "
+    "separators=(\",\", \":\"))`). Published at creation, verifiable once the replay is out "
+    "(README: Verifying a commitment).")
+
+
+class Seed(fields.Field):
+    """A match seed: accepted as a JSON integer or a string of digits (0..2^63-1)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise ValidationError("a seed is an integer or a string of digits")
+        if isinstance(value, str):
+            if not (value.isascii() and value.isdigit()) or len(value) > 19:
+                raise ValidationError("a seed is an integer or a string of digits")
+            value = int(value)
+        if not 0 <= value <= SEED_MAX:
+            raise ValidationError(f"a seed is between 0 and {SEED_MAX}")
+        return value
 
 # the largest version / event cursor accepted (2^53: exact in every JSON number implementation)
 MAX_COUNTER = 2**53
@@ -44,8 +71,11 @@ class CreateMatchRequest(Schema):
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seats = fields.List(fields.Nested(SeatSpec), allow_none=True,
                         metadata={"description": "one entry per seat; default: all human"})
-    seed = fields.Integer(validate=validate.Range(min=0, max=2**63 - 1),
-                          metadata={"description": "only when the server allows client seeds"})
+    seed = Seed(metadata={
+        "description": "only when the server allows client seeds; an integer or a string of digits "
+                       "(0..2^63-1; send big seeds as strings, JavaScript loses integers above 2^53)",
+        "oneOf": [{"type": "integer", "minimum": 0, "maximum": SEED_MAX},
+                  {"type": "string", "pattern": "^[0-9]{1,19}$"}]})
     turn_clock_s = fields.Integer(validate=validate.Range(min=1, max=86400), allow_none=True,
                                   metadata={"description": "per-turn clock for human seats"})
 
@@ -76,7 +106,7 @@ class MatchSummary(Schema):
     status = fields.String(required=True, metadata={"description": "open | active | finished"})
     seats = fields.List(fields.Nested(PublicSeat), required=True)
     open_seats = fields.List(fields.Integer(), required=True)
-    commitment = fields.String(required=True, metadata={"description": "sha256 of game, options, seed and secret setup"})
+    commitment = fields.String(required=True, metadata={"description": COMMITMENT_FORMULA})
     turn_clock_s = fields.Integer(allow_none=True)
     deadline = fields.Float(allow_none=True)
 
@@ -91,6 +121,10 @@ class MatchList(Schema):
     """GET /matches."""
 
     matches = fields.List(fields.Nested(MatchSummary), required=True)
+    next_cursor = fields.String(required=True, allow_none=True, metadata={
+        "description": "pass as `cursor` (with the same filters) for the next page; null on the last page"})
+    total = fields.Integer(required=True, metadata={
+        "description": "how many matches the filters select, over all pages"})
 
 
 class ListQuery(Schema):
@@ -99,6 +133,8 @@ class ListQuery(Schema):
     game = fields.String()
     status = fields.String(validate=validate.OneOf(["open", "active", "finished"]))
     open_seats = fields.Boolean()
+    mine = fields.Boolean()
+    cursor = fields.String(validate=validate.Length(min=1, max=200))
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
 
 
@@ -137,7 +173,7 @@ class MatchView(Schema):
     state = fields.Dict(required=True, metadata={"description": "the game's redacted view (see <Game>View)"})
     log = fields.List(fields.Nested(LogEntry), required=True)
     seats = fields.List(fields.Nested(PublicSeat), required=True)
-    commitment = fields.String(required=True)
+    commitment = fields.String(required=True, metadata={"description": COMMITMENT_FORMULA})
     deadline = fields.Float(allow_none=True)
 
 
@@ -157,7 +193,9 @@ class ActionRequest(Schema):
 
     action = fields.Dict(required=True, metadata={"description": "one of the game's actions (see <Game>Action)"})
     version = fields.Integer(allow_none=True, strict=True, validate=validate.Range(min=0, max=MAX_COUNTER),
-                             metadata={"description": "the version acted on (or If-Match)"})
+                             metadata={"description": (
+        "the version acted on (or If-Match); during a simultaneous decision any version since the "
+        "decision opened is accepted while the action is legal (see postAction)")})
     seat = fields.Integer(allow_none=True, strict=True, validate=validate.Range(min=0, max=64),
                           metadata={"description": "optional; must be the token's seat"})
 
@@ -191,7 +229,15 @@ class EventsQuery(Schema):
     """GET /matches/{id}/events query."""
 
     after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_COUNTER))
-    wait = fields.Integer(load_default=0, validate=validate.Range(min=0, max=60))
+    wait = fields.Integer(load_default=0, validate=validate.Range(min=0, max=LONGPOLL_MAX_S))
+
+
+class StreamQuery(Schema):
+    """GET /matches/{id}/stream query (unknown parameters are a 400, as on /events)."""
+
+    after = fields.Integer(validate=validate.Range(min=0, max=MAX_COUNTER))
+    ticket = fields.String(validate=validate.Length(min=1, max=100),
+                           metadata={"description": "a stream ticket (instead of the bearer token)"})
 
 
 class Replay(Schema):
@@ -199,8 +245,10 @@ class Replay(Schema):
 
     game = fields.String(required=True)
     options = fields.Dict(required=True)
-    seed = fields.Integer(required=True)
-    commitment = fields.String(required=True)
+    seed = fields.String(required=True, validate=validate.Regexp(r"^[0-9]+$"), metadata={
+        "description": "the match seed as a string of digits (up to 2^63-1: exact in every JSON parser)",
+        "pattern": "^[0-9]+$"})
+    commitment = fields.String(required=True, metadata={"description": COMMITMENT_FORMULA})
     setup = fields.Dict(required=True, metadata={"description": "the initial state (state_to_json)"})
     history = fields.List(fields.Dict(), required=True, metadata={"description": "[{seat, action}] in order"})
     log = fields.List(fields.Dict(), required=True, metadata={

@@ -6,7 +6,9 @@ Layout (prefix `sh:`):
 - `sh:events:<id>` stream: one entry per write, with stream id `0-<rev>` so `rev` is the event
   sequence number clients use as a cursor; entries hold the full unredacted log entries and the
   API redacts them per viewer on the way out.
-- `sh:matches` sorted set of match ids by creation time (for listing).
+- `sh:matches` sorted set of match ids by creation time (for listing); `sh:matches:game:<game>`
+  the same per game and `sh:mine:<sha256 of a seat token>` the matches where that token holds a
+  seat (written at creation and join, separately from the match's own keys; never raw tokens).
 - `sh:idem:<sha256>` idempotency records (24 h): a hash of scope and key names each, the stored
   response is encrypted (see service/idempotency.py).
 
@@ -121,6 +123,45 @@ class Store:
         items = self.redis.xrange(key, min=f"(0-{max(after, 0)}", count=count)
         return [dict(json.loads(fields[b"entry"]), seq=int(sid.split(b"-")[1]))
                 for sid, fields in items]
+
+    def index_match(self, match_id, created, game=None, token_hashes=()):
+        """Add a match to its game's listing index (at creation) and to its seat tokens' indexes."""
+        pipe = self.redis.pipeline(transaction=False)
+        if game is not None:
+            pipe.zadd(f"{self.prefix}matches:game:{game}", {match_id: created})
+        for digest in token_hashes:
+            pipe.zadd(f"{self.prefix}mine:{digest}", {match_id: created})
+        pipe.execute()
+
+    def index_key(self, game=None, token_hash=None):
+        """The listing index to page through: a token's matches, a game's, or all."""
+        if token_hash is not None:
+            return f"{self.prefix}mine:{token_hash}"
+        if game is not None:
+            return f"{self.prefix}matches:game:{game}"
+        return f"{self.prefix}matches"
+
+    def index_page(self, key, before=None, count=100):
+        """[(id, score)] of an index, newest first, strictly after position `before` = (score, id)
+        in that order (ties on score ordered by id, descending)."""
+        if before is None:
+            items = self.redis.zrevrangebyscore(key, "+inf", "-inf", start=0, num=count, withscores=True)
+            return [(m.decode(), s) for m, s in items]
+        score, last_id = before
+        same = [(m.decode(), s) for m, s in self.redis.zrevrangebyscore(key, repr(score), repr(score),
+                                                                      withscores=True)]
+        out = [(m, s) for m, s in same if m < last_id]
+        lower = self.redis.zrevrangebyscore(key, f"({score!r}", "-inf", start=0, num=count, withscores=True)
+        return out + [(m.decode(), s) for m, s in lower]
+
+    def index_count(self, key):
+        """How many ids an index holds."""
+        return self.redis.zcard(key)
+
+    def index_forget(self, key, match_ids):
+        """Drop ids whose matches are gone from an index."""
+        if match_ids:
+            self.redis.zrem(key, *match_ids)
 
     def list_ids(self, limit=200):
         """The newest match ids first."""

@@ -34,7 +34,7 @@ def issue_ticket(match_id):
     store = current_app.extensions["safehouse"]["store"]
     meta = store.load_meta(match_id)
     if meta is None:
-        raise ApiError("game_not_found", f"no match {match_id!r}", "match_id")
+        raise ApiError("match_not_found", f"no match {match_id!r}", "match_id")
     token = bearer_token()
     if token is None:
         raise ApiError("unauthorized", "a stream ticket needs the seat's bearer token", "Authorization")

@@ -39,7 +39,7 @@ def replay(match, meta):
     """The full replay of a finished match: seed, setup and every action."""
     setup = engine.start(match.game, match.options, match.seed)
     return {
-        "game": match.game, "options": match.options, "seed": match.seed,
+        "game": match.game, "options": match.options, "seed": str(match.seed),
         "commitment": meta["commitment"],
         "setup": match.rules.state_to_json(setup.state),
         "history": [{"seat": s, "action": a} for s, a in match.history],

@@ -100,7 +100,7 @@ def test_bad_create_requests_name_the_field(client, body, field):
 
 def test_unknown_game_and_match_are_404(client):
     assert client.post("/matches", json={"game": "chess"}).status_code == 404
-    assert client.get("/matches/nope").json["error"]["code"] == "game_not_found"
+    assert client.get("/matches/nope").json["error"]["code"] == "match_not_found"
 
 
 def test_non_json_bodies_are_4xx(client):
@@ -137,8 +137,8 @@ def test_replay_only_after_the_end_and_verifies_commitment(client):
         view = client.post(f"/matches/{mid}/actions", json={"action": action}, headers=auth(tokens[seat])).json
     replay = client.get(f"/matches/{mid}/replay").json
     from service.matches import commitment_for
-    assert commitment_for("toy", replay["options"], replay["seed"], replay["setup"]) == made["commitment"]
-    again = engine.replay("toy", replay["options"], replay["seed"],
+    assert commitment_for("toy", replay["options"], int(replay["seed"]), replay["setup"]) == made["commitment"]
+    again = engine.replay("toy", replay["options"], int(replay["seed"]),
                           [(h["seat"], h["action"]) for h in replay["history"]])
     assert engine.render(again, None)["outcome"] == replay["outcome"] == view["outcome"]
     assert replay["log"] == list(again.log)  # every chance result, private parts included

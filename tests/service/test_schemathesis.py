@@ -25,7 +25,7 @@ def contract_server(redis_url):
     import secrets
     tag = secrets.token_hex(4)
     config = {"REDIS_URL": redis_url, "PREFIX": f"sht{tag}:", "QUEUE": f"safehouse-test-{tag}",
-              "ALLOW_CLIENT_SEEDS": True, "RATE_LIMIT": "100000/minute", "LONGPOLL_MAX_S": 1}
+              "ALLOW_CLIENT_SEEDS": True, "RATE_LIMIT": "100000/minute"}
     yield from fixtures._serve(config)
 
 

@@ -1,0 +1,56 @@
+"""Response-header hygiene and compression applied to every answer (registered before
+flask-limiter's own hook, so these run after it):
+
+- Retry-After only where a retry is the point (429, 503);
+- gzip when the client accepts it and the body is at least 1 KB, with `Vary: Accept-Encoding`
+  and the ETag of the gzip variant suffixed `-gzip` (a distinct representation, a distinct tag;
+  If-None-Match accepts either form, see `http.none_match`).
+"""
+
+import gzip
+
+from flask import request
+
+RETRY_STATUSES = (429, 503)
+GZIP_MIN_BYTES = 1024
+GZIP_SUFFIX = "-gzip"
+COMPRESSIBLE = ("application/json", "application/yaml", "text/html", "text/plain")
+
+
+def gzip_etag(etag):
+    """The ETag of the gzip variant of a representation tagged `etag`."""
+    weak, tag = ("W/", etag[2:]) if etag.startswith("W/") else ("", etag)
+    return f'{weak}"{tag.strip(chr(34))}{GZIP_SUFFIX}"'
+
+
+def _accepts_gzip():
+    return request.accept_encodings["gzip"] > 0
+
+
+def _compress(response):
+    if response.mimetype not in COMPRESSIBLE:
+        return response
+    response.vary.add("Accept-Encoding")
+    if (response.direct_passthrough or response.is_streamed
+            or "Content-Encoding" in response.headers or not _accepts_gzip()):
+        return response
+    body = response.get_data()
+    if len(body) < GZIP_MIN_BYTES:
+        return response
+    response.set_data(gzip.compress(body, compresslevel=6, mtime=0))  # mtime=0: same bytes each time
+    response.headers["Content-Encoding"] = "gzip"
+    if "ETag" in response.headers:
+        response.headers["ETag"] = gzip_etag(response.headers["ETag"])
+    return response
+
+
+def register(app):
+    """Install the after_request hooks on `app` (call before the Limiter is attached)."""
+
+    @app.after_request
+    def _retry_after_only_on_429_and_503(response):
+        if response.status_code not in RETRY_STATUSES:
+            response.headers.pop("Retry-After", None)
+        return response
+
+    app.after_request(_compress)
