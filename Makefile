@@ -22,7 +22,6 @@ test: ## Run the whole test suite (Redis database 15 on 127.0.0.1:6379, or SAFEH
 	$(BIN)/python -m pytest
 
 soak: ## Hunt for hidden-information leaks: the secret-ledger sweep at 10,000 bot matches per game (long)
-	@ls tests/secret_ledger/*.py | grep -qv '__init__' || { echo "make soak: no game has a ledger in tests/secret_ledger/ yet"; exit 1; }
 	SAFEHOUSE_LEDGER_MATCHES=10000 $(BIN)/python -m pytest tests/test_secret_ledger.py
 
 openapi: ## Regenerate openapi.yaml from the schemas

@@ -193,8 +193,8 @@ def main():
         print(f"safehouse: using {described}", flush=True)
         env = dict(os.environ, SAFEHOUSE_REDIS_URL=url)
         children = [
-            Child("API", [sys.executable, "-m", "gunicorn", "-k", "gevent", "-w", "2", "-b", bind,
-                          "--timeout", "120", "service.wsgi:app"], env),
+            Child("API", [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf",
+                          "-w", "2", "-b", bind, "service.wsgi:app"], env),
             Child("worker", [sys.executable, "-m", "worker", "--url", url], env),
         ]
         for child in children:

@@ -23,3 +23,9 @@ def test_no_render_names_an_unseen_secret(game_id, chunk):
     assert played == len(seeds)
     assert not problems, "\n".join(problems[:5])
 
+
+
+def test_every_game_has_a_ledger():
+    """The sweep covers every built-in game (a new game must bring its ledger)."""
+    builtin = {g for g, rules in engine.GAMES.items() if type(rules).__module__.startswith("engine.")}
+    assert builtin and set(GAMES) >= builtin, sorted(builtin - set(GAMES))

@@ -142,13 +142,15 @@ def live_server(config):
     yield from _serve(config)
 
 
-def _serve(config):
+def _serve(config, access_log=None):
     """Start gunicorn on a free port, yield its base URL, and always stop it by its PID."""
     import tempfile
     port = free_port()
     log = tempfile.TemporaryFile()
-    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-k", "gevent", "-w", "1",
-                             "-b", f"127.0.0.1:{port}", "--timeout", "60", "service.wsgi:app"],
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf",
+                             "-w", "1", "-b", f"127.0.0.1:{port}", "--timeout", "60",
+                             *(["--access-logfile", access_log] if access_log else []),
+                             "service.wsgi:app"],
                             env=_env(config), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
     base = f"http://127.0.0.1:{port}"
     try:

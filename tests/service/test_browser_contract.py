@@ -5,6 +5,7 @@ import requests
 
 from service import create_app
 
+from .conftest import _serve
 from .test_realtime import make, play_one, read_sse
 
 
@@ -70,3 +71,22 @@ def test_cors_allows_configured_origins_answers_preflight_and_exposes_headers(co
         assert header in exposed
     stranger = client.get("/games", headers={"Origin": "https://evil.example"})
     assert "Access-Control-Allow-Origin" not in stranger.headers
+
+
+def test_the_access_log_never_records_a_ticket_or_a_token(config, tmp_path):
+    log = tmp_path / "access.log"
+    server = _serve(config, access_log=str(log))
+    base = next(server)
+    try:
+        mid, tokens = make(base)
+        ticket = requests.post(f"{base}/matches/{mid}/stream-ticket", headers=auth(tokens[0]),
+                               timeout=5).json()["ticket"]
+        with requests.get(f"{base}/matches/{mid}/stream", params={"ticket": ticket, "after": 1},
+                          stream=True, timeout=10) as resp:
+            assert resp.status_code == 200
+        requests.get(f"{base}/matches/{mid}", headers=auth(tokens[1]), timeout=5)
+    finally:
+        server.close()
+    text = log.read_text()
+    assert f"/matches/{mid}/stream" in text  # the log is on
+    assert ticket not in text and tokens[0] not in text and tokens[1] not in text
