@@ -79,7 +79,8 @@ def get_legal_actions(match_id):
     """The caller's legal actions now (empty for spectators and seats not to move)."""
     match, meta = matches.load(_ctx()["store"], match_id)
     seat = _caller(meta)
-    return {"version": match.version, "seat": seat, "legal_actions": engine.legal_actions(match, seat)}
+    return {"game": match.game, "version": match.version, "seat": seat,
+            "legal_actions": engine.legal_actions(match, seat)}
 
 
 @bp.post("/matches/<match_id>/actions")

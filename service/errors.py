@@ -4,7 +4,7 @@ This is the only place where error codes map to HTTP statuses.
 """
 
 import redis
-from flask import jsonify
+from flask import jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import EngineError
@@ -17,8 +17,11 @@ STATUS = {
     "rate_limited": 429, "not_finished": 409, "unsupported_media_type": 415,
     "precondition_required": 428,
     "idempotency_key_reused": 422, "idempotency_in_progress": 409, "service_unavailable": 503,
-    "invalid_ticket": 401, "job_not_found": 404, "internal_error": 500,
+    "invalid_ticket": 401, "uri_too_long": 414, "job_not_found": 404, "internal_error": 500,
 }
+
+
+MAX_URI_LENGTH = 4096  # path + query; the server in front refuses request lines over 8190 bytes
 
 
 class ApiError(Exception):
@@ -68,6 +71,11 @@ def register_error_handlers(app):
     """Answer every error, including Flask's own, with the JSON envelope."""
 
     app.register_error_handler(ApiError, error_response)
+
+    @app.before_request
+    def _uri_length():
+        if len(request.full_path) > MAX_URI_LENGTH:
+            raise ApiError("uri_too_long", f"the path and query are over {MAX_URI_LENGTH} bytes")
     app.register_error_handler(EngineError, error_response)
 
     @app.errorhandler(HTTPException)

@@ -10,4 +10,6 @@
 worker_class = "gevent"
 worker_connections = 10000
 timeout = 120
+# request lines up to 8190 bytes reach the app, which answers a JSON 414 above MAX_URI_LENGTH
+limit_request_line = 8190
 access_log_format = '%(h)s "%(m)s %(U)s %(H)s" %(s)s %(B)s %(M)sms'

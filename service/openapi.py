@@ -16,6 +16,7 @@ from engine.registry import BUILTIN
 
 from . import schemas
 from .openapi_paths import PATHS
+from .openapi_typed import type_views_and_actions
 from .view_schema import view_schema as _view_schema
 
 
@@ -92,7 +93,8 @@ def build_spec():
             spec.components.schema(name, component=component)
     for path, operations in PATHS.items():
         spec.path(path=path, operations=operations)
-    return spec.to_dict()
+    prefixes = {game_id: game_schema_prefix(engine.get_game(game_id)) for game_id in BUILTIN}
+    return type_views_and_actions(spec.to_dict(), prefixes)
 
 
 def spec_yaml():

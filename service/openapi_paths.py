@@ -22,9 +22,10 @@ def _errors(*statuses):
             409: "Illegal, out of turn, game over, stale version, seat taken, idempotency key in progress",
             413: "Body too large", 415: "Body is not JSON", 422: "Invalid action or options; Idempotency-Key reused for another request",
             428: "Precondition required", 429: "Rate limited (see Retry-After)",
+            414: "Path and query over 4,096 bytes",
             503: "The match store is unavailable (see Retry-After)"}
     out = {}
-    for status in statuses + (429, 503):
+    for status in statuses + (414, 429, 503):
         out[str(status)] = _json("Error", text[status])
         if status in (429, 503):
             out[str(status)]["headers"] = {"Retry-After": {

@@ -1,6 +1,10 @@
 """Marshmallow schemas for every request and response body; openapi.yaml is generated from them."""
 
-from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+# the Dark Agent odds questions' vocabulary (the game's data; importing it has no side effects)
+DARK_AGENT_SPY_LEVELS = (2, 3, 5)
+DARK_AGENT_ROLL_EQUIPMENT = ("binoculars", "rifle", "rocket_launcher")
 
 SEED_MAX = 2**63 - 1
 LONGPOLL_MAX_S = 30  # the one bound on `wait` for GET /matches/{id}/events (400 above)
@@ -180,6 +184,7 @@ class MatchView(Schema):
 class LegalActions(Schema):
     """GET /matches/{id}/actions."""
 
+    game = fields.String(required=True)
     version = fields.Integer(required=True)
     seat = fields.Integer(allow_none=True, required=True)
     legal_actions = fields.List(fields.Dict(), required=True)
@@ -286,15 +291,42 @@ class Health(Schema):
     redis = fields.Boolean(required=True)
 
 
-class AttackOddsRequest(Schema):
-    """POST /darkagent/odds/attack: {"attack": {spies, bonus, equipment, defence | spy_base}}."""
+class OddsAttack(Schema):
+    """One Dark Agent attack: the attacking spies' levels, modifiers, and exactly one of `defence`
+    (a fixed defence: sentinel, objective) or `spy_base` (an enemy spy or the Dark Agent: that
+    base plus the defender's 1d6)."""
 
     class Meta:
         unknown = RAISE
 
-    attack = fields.Dict(required=True, metadata={"description": (
-        "spies: [levels], bonus: int, equipment: [rifle|binoculars|rocket_launcher], "
-        "defence: fixed defence OR spy_base: defence before the defender's 1d6, vp: int")})
+    spies = fields.List(fields.Integer(strict=True, validate=validate.OneOf(DARK_AGENT_SPY_LEVELS)),
+                        load_default=list, validate=validate.Length(max=6),
+                        metadata={"description": "levels of the attacking spies (the game's spies)"})
+    bonus = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=-30, max=30),
+                           metadata={"description": "other modifiers added to the roll"})
+    equipment = fields.List(fields.String(validate=validate.OneOf(DARK_AGENT_ROLL_EQUIPMENT)),
+                            load_default=list, validate=validate.Length(max=3),
+                            metadata={"description": "equipment that changes the roll"})
+    defence = fields.Integer(strict=True, validate=validate.Range(min=0, max=60),
+                             metadata={"description": "a fixed defence (give this or spy_base)"})
+    spy_base = fields.Integer(strict=True, validate=validate.Range(min=0, max=60),
+                              metadata={"description": "defence before the defender's 1d6 (or defence)"})
+    vp = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=100),
+                        metadata={"description": "what success is worth (turn plans)"})
+
+    @validates_schema
+    def _one_target(self, data, **_):
+        if ("defence" in data) == ("spy_base" in data):
+            raise ValidationError("give exactly one of defence or spy_base", "defence")
+
+
+class AttackOddsRequest(Schema):
+    """POST /darkagent/odds/attack."""
+
+    class Meta:
+        unknown = RAISE
+
+    attack = fields.Nested(OddsAttack, required=True)
 
 
 class TurnOddsRequest(Schema):
@@ -303,7 +335,7 @@ class TurnOddsRequest(Schema):
     class Meta:
         unknown = RAISE
 
-    attacks = fields.List(fields.Dict(), required=True)
+    attacks = fields.List(fields.Nested(OddsAttack), required=True, validate=validate.Length(min=1, max=20))
     trials = fields.Integer(load_default=20000, validate=validate.Range(min=0, max=200000),
                             metadata={"description": "Monte Carlo cross-check trials (0 = none)"})
 

@@ -56,18 +56,23 @@ def test_generated_client_plays_a_full_match(generated, server, game_id):
     seats = {t.seat: client_mod.AuthenticatedClient(base_url=server, token=t.token) for t in made.tokens}
     rng = engine.Rng(7)
     from service.openapi import game_schema_prefix
-    view_model = getattr(models, f"{game_schema_prefix(engine.get_game(game_id))}View")
+    prefix = game_schema_prefix(engine.get_game(game_id))
+    view_model, match_view_model = getattr(models, f"{prefix}View"), getattr(models, f"{prefix}MatchView")
+    action_models = tuple(getattr(models, name) for name in dir(models)
+                          if name.startswith(prefix) and name.endswith("Action") and name != f"{prefix}Action")
     view = api.get_match.sync(made.match_id, client=anonymous)
+    assert isinstance(view, match_view_model) and isinstance(view.state, view_model)
     for _ in range(engine.get_game(game_id).max_length):
         if view.finished:
             break
         seat = view.to_move[0]
         legal = api.get_legal_actions.sync(made.match_id, client=seats[seat]).legal_actions
-        action = rng.choice(legal).to_dict()
-        body = models.ActionRequest(action=models.ActionRequestAction.from_dict(action), version=view.version)
+        action = rng.choice(legal)
+        assert isinstance(action, action_models), type(action)  # a typed action class per type
+        body = models.ActionRequest(action=action, version=view.version)
         answer = api.post_action.sync(made.match_id, client=seats[seat], body=body)
-        assert isinstance(answer, models.MatchView), answer
-        assert view_model.from_dict(answer.state.to_dict()).to_dict() == answer.state.to_dict()
+        assert isinstance(answer, match_view_model), answer
+        assert isinstance(answer.state, view_model)
         view = answer
     assert view.finished and view.outcome is not None
     replay = api.get_replay.sync(made.match_id, client=anonymous)

@@ -29,8 +29,14 @@ def test_attack_odds_reproduce_the_digest(client, attack, fraction):
     ({"spies": [2]}, "attack.defence"),
     ({"spies": [2], "defence": 16, "spy_base": 3}, "attack.defence"),
     ({"spies": "2", "defence": 16}, "attack.spies"),
-    ({"spies": [2], "defence": 16, "equipment": ["laser"]}, "attack.equipment"),
+    ({"spies": [2], "defence": 16, "equipment": ["laser"]}, "attack.equipment.0"),
     ({"spies": [2], "defence": 16, "colour": 1}, "attack.colour"),
+    ({"spies": [2, 4], "defence": 16}, "attack.spies.1"),  # no level-4 spy in the game
+    ({"spies": [2], "defence": 61}, "attack.defence"),
+    ({"spies": [2], "spy_base": -1}, "attack.spy_base"),
+    ({"spies": [2], "defence": 16, "bonus": 31}, "attack.bonus"),
+    ({"spies": [2], "defence": 16, "vp": "3"}, "attack.vp"),
+    ({"spies": [2] * 7, "defence": 16}, "attack.spies"),
 ])
 def test_bad_attack_questions_name_the_field(client, attack, field):
     answer = client.post("/darkagent/odds/attack", json={"attack": attack})
@@ -68,3 +74,25 @@ def test_monte_carlo_interval_contains_the_exact_value():
     assert low <= exact["p_all"] <= high
     low, high = estimate["expected_vp_interval"]
     assert low <= exact["expected_vp"] <= high
+
+
+def test_turn_plan_errors_name_the_attack_and_field(client):
+    plan = {"attacks": [{"spies": [2], "defence": 16}, {"spies": [9], "spy_base": 12}]}
+    answer = client.post("/darkagent/odds/turn", json=plan)
+    assert answer.status_code == 400 and answer.json["error"]["field"] == "attacks.1.spies.0"
+    empty = client.post("/darkagent/odds/turn", json={"attacks": []})
+    assert empty.status_code == 400 and empty.json["error"]["field"] == "attacks"
+
+
+def test_the_odds_schema_follows_the_game_data_and_is_in_the_contract():
+    import yaml
+
+    from engine.darkagent.data import SPY_LEVELS
+    from engine.darkagent.planning import ROLL_EQUIPMENT
+    from service import schemas
+    from service.openapi import build_spec
+    assert set(schemas.DARK_AGENT_SPY_LEVELS) == set(SPY_LEVELS)
+    assert set(schemas.DARK_AGENT_ROLL_EQUIPMENT) == set(ROLL_EQUIPMENT)
+    attack = yaml.safe_load(yaml.safe_dump(build_spec()))["components"]["schemas"]["OddsAttack"]
+    assert attack["properties"]["spies"]["items"]["enum"] == list(schemas.DARK_AGENT_SPY_LEVELS)
+    assert attack["properties"]["bonus"]["maximum"] == 30 and attack["properties"]["defence"]["maximum"] == 60

@@ -7,6 +7,7 @@ the schema. The server is a real gunicorn process on 127.0.0.1.
 import os
 
 import pytest
+import requests
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis import checks
@@ -32,4 +33,7 @@ def contract_server(redis_url):
 def test_contract(case, contract_server):
     if case.query and "wait" in case.query:
         case.query["wait"] = min(int(case.query["wait"]), 1) if str(case.query["wait"]).isdigit() else case.query["wait"]
+    url = requests.Request("GET", contract_server + case.formatted_path, params=case.query).prepare().url
+    if len(url) > 8000:
+        return  # past the request line gunicorn accepts (8190 bytes): it answers 414 itself
     case.call_and_validate(base_url=contract_server, checks=CHECKS, timeout=15)
