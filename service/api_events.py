@@ -81,7 +81,7 @@ def stream_events(match_id):
         yield "retry: 1000\n\n"
         with notifier.watch(match_id) as changed:  # released as soon as the client goes away
             while time.monotonic() < deadline:
-                events = store.events(match_id, cursor)
+                events = notifier.events(store, match_id, cursor)
                 if finished and not events:
                     return  # a finished match: everything after the cursor has been sent
                 if not events:

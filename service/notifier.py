@@ -24,6 +24,10 @@ class Notifier:
         self._waiters = {}  # match id -> set of threading.Event
         self._lock = threading.Lock()
         self._thread = None
+        # what the waiters of a match last read, so that a wake-up costs one read per match and
+        # process, not one per client: match id -> {cursor: events}; dropped at each wake-up
+        self._generation = {}  # match id -> count of wake-ups seen
+        self._cache = {}
 
     @contextmanager
     def watch(self, match_id):
@@ -44,6 +48,8 @@ class Notifier:
                     waiting.discard(event)
                     if not waiting:
                         del self._waiters[match_id]
+                        self._generation.pop(match_id, None)
+                        self._cache.pop(match_id, None)
 
     def waiting(self):
         """How many clients wait in this process (for tests and metrics)."""
@@ -74,14 +80,35 @@ class Notifier:
                 self._wake_all()
                 time.sleep(0.5)
 
+    def events(self, store, match_id, after):
+        """`store.events(match_id, after)`, shared by this process's waiters on the match until
+        the next wake-up (a read that raced a wake-up is used but not kept)."""
+        with self._lock:
+            cached = self._cache.get(match_id, {}).get(after)
+            if cached is not None:
+                return cached
+            generation = self._generation.get(match_id, 0)
+        found = store.events(match_id, after)
+        with self._lock:
+            if self._generation.get(match_id, 0) == generation and match_id in self._waiters:
+                self._cache.setdefault(match_id, {})[after] = found
+        return found
+
+    def _forget(self, match_id):
+        self._generation[match_id] = self._generation.get(match_id, 0) + 1
+        self._cache.pop(match_id, None)
+
     def _wake(self, match_id):
         with self._lock:
+            self._forget(match_id)
             events = list(self._waiters.get(match_id, ()))
         for event in events:
             event.set()
 
     def _wake_all(self):
         with self._lock:
+            for match_id in list(self._generation) + list(self._waiters):
+                self._forget(match_id)
             events = [e for waiting in self._waiters.values() for e in waiting]
         for event in events:
             event.set()
@@ -93,7 +120,7 @@ def wait_for_events(store, notifier, match_id, after, wait_s):
     deadline = time.monotonic() + wait_s
     with notifier.watch(match_id) as changed:
         while True:
-            events = store.events(match_id, after)
+            events = notifier.events(store, match_id, after)
             remaining = deadline - time.monotonic()
             if events or remaining <= 0:
                 return events
