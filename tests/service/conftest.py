@@ -39,7 +39,8 @@ def namespace(redis_url):
         client.delete(key)
     for key in client.scan_iter(f"rq:*safehouse-test-{tag}*", count=1000):
         client.delete(key)
-    client.srem("rq:queues", f"rq:queue:safehouse-test-{tag}")
+    for suffix in ("", "-bots", "-bulk"):
+        client.srem("rq:queues", f"rq:queue:safehouse-test-{tag}{suffix}")
 
 
 @pytest.fixture
