@@ -28,7 +28,7 @@ from service.matches import bot_seats_to_move
 
 from .jobs import bounded_bot
 
-LEASE_S = 15.0
+LEASE_S = 5.0
 MAX_BACKOFF = 30
 
 log = logging.getLogger(__name__)

@@ -9,6 +9,7 @@ import pytest
 import redis
 from rq import Queue
 
+import engine
 from service import jobs, matches
 from service.store import Store
 from worker.sweeper import Sweeper
@@ -90,12 +91,12 @@ def test_the_sweeper_fires_an_expired_clock_and_forgets_finished_matches(store, 
     assert bot_queue_ids(queue) == [f"clock-{mid}-0-r1"]
     ended, emeta, ematch, _ = matches.create(store, "toy", {"target": 2}, BOTS, seed=5)
     rev = 1
-    while not matches.load(store, ended)[0].rules.outcome(ematch.state):
-        new = matches.engine.step(ematch, matches.engine.to_move(ematch)[0],
-                                  matches.engine.legal_actions(ematch, matches.engine.to_move(ematch)[0])[0])
+    while emeta["status"] != "finished":
+        seat = engine.to_move(ematch)[0]
+        new = engine.step(ematch, seat, engine.legal_actions(ematch, seat)[0])
         ematch, emeta = matches.save_step(store, ended, rev, ematch, new, emeta)
         rev += 1
-    assert store.due_at(ended) is None
+        assert (store.due_at(ended) is None) == (emeta["status"] == "finished")
 
 
 def test_a_redis_failure_while_dispatching_does_not_fail_the_request(app, monkeypatch):
@@ -142,3 +143,28 @@ def test_bot_turns_and_bulk_work_use_separate_queues(store, queue):
     jobs.enqueue_turn_odds(queue, "odds-x", "k" * 32, {"attacks": [], "trials": 0})
     assert bot_queue_ids(queue) == [f"bot-{mid}-0-0"]
     assert Queue(f"{queue.name}-bulk", connection=queue.connection).job_ids == ["odds-x"]
+
+
+def test_the_sweeper_loop_survives_a_redis_blip(store, queue):
+    import threading
+    mid, meta, match, _ = matches.create(store, "toy", {}, BOTS, seed=7)
+    sweeper = Sweeper(store, queue, clock=lambda: time.time() + 10)
+    real_claim, calls = store.claim_due, []
+
+    def flaky_claim(*args):
+        calls.append(1)
+        if len(calls) == 1:
+            raise redis.ConnectionError("blip")
+        return real_claim(*args)
+    store.claim_due = flaky_claim
+    stop = threading.Event()
+    thread = threading.Thread(target=sweeper.run, args=(stop, 0.01), daemon=True)
+    thread.start()
+    try:
+        deadline = time.time() + 10
+        while time.time() < deadline and not bot_queue_ids(queue):
+            time.sleep(0.01)
+    finally:
+        stop.set()
+        thread.join(5)
+    assert len(calls) > 1 and bot_queue_ids(queue) == [f"bot-{mid}-0-0-r1"]
