@@ -32,6 +32,6 @@ def bot_limits():
     return {
         "MAX_BOT_BUDGET_MS": int(env("SAFEHOUSE_MAX_BOT_BUDGET_MS", "5000")),
         "MAX_BOT_ITERATIONS": int(env("SAFEHOUSE_MAX_BOT_ITERATIONS", "20000")),
-        "BOT_GRACE_S": float(env("SAFEHOUSE_BOT_GRACE_S", "2")),
+        "BOT_GRACE_S": float(env("SAFEHOUSE_BOT_GRACE_S", "1")),
         "SWEEP_INTERVAL_S": float(env("SAFEHOUSE_SWEEP_INTERVAL_S", "0.5")),
     }

@@ -168,6 +168,14 @@ class Store:
         """The due-index score of a match (None when nothing is due)."""
         return self.redis.zscore(self.due_index, match_id)
 
+    def beat(self, worker_name, ttl_s):
+        """A worker process is alive for the next `ttl_s` seconds (its heartbeat thread says so)."""
+        self.redis.set(f"{self.prefix}alive:{worker_name}", 1, px=int(ttl_s * 1000))
+
+    def is_beating(self, worker_name):
+        """True while the named worker's heartbeat has not expired."""
+        return bool(self.redis.exists(f"{self.prefix}alive:{worker_name}"))
+
     def events(self, match_id, after=0, count=500, block_ms=None):
         """Event entries with seq > after (oldest first); optionally block up to block_ms for one."""
         key = self._key("events", match_id)

@@ -46,17 +46,19 @@ def main(argv=None):
     from service.jobs import queue_for
     from service.store import Store
 
-    from .sweeper import Sweeper, start_thread
+    from .sweeper import Sweeper, start_heartbeat, start_thread
     store = Store(args.url, prefix=args.prefix)
     base = queue_for(store.redis, args.queue)
     if args.sweeper:
         Sweeper(store, base).run(threading.Event())
         return
-    if not args.no_sweeper and not args.burst:
-        start_thread(store, base)
     connection = redis.Redis.from_url(args.url)
     queues = [Queue(name, connection=connection) for name in queue_names(args.queue, args.queues)]
-    SimpleWorker(queues, connection=connection).work(burst=args.burst)
+    worker = SimpleWorker(queues, connection=connection)
+    start_heartbeat(store, worker.name)
+    if not args.no_sweeper and not args.burst:
+        start_thread(store, base)
+    worker.work(burst=args.burst)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ every worker process and as `python -m worker --sweeper`; every SAFEHOUSE_SWEEP_
 that dies mid-way only delays its entries by the lease) and, for each match:
 
 - bot seats to move whose job is neither waiting in its queue nor running within its budget plus
-  SAFEHOUSE_BOT_GRACE_S (never queued, worker killed, job failed) get new jobs `...-r<n>`;
+  SAFEHOUSE_BOT_GRACE_S on a worker whose heartbeat is fresh (never queued, worker killed, job
+  failed) get new jobs `...-r<n>`;
 - human seats whose turn clock ran out get the zombie-move job, unless one is waiting or running;
 - the entry is then set to the next check (backing off on repeated attempts) or removed.
 
@@ -30,6 +31,8 @@ from .jobs import bounded_bot
 
 LEASE_S = 5.0
 MAX_BACKOFF = 30
+HEARTBEAT_S, HEARTBEAT_TTL_S = 0.5, 2.0
+RUNNING_CHECK_S = 1.0  # how often a queued or running bot job is looked at again
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +77,8 @@ class Sweeper:
                 log.info("re-dispatched bot turn of %s v%s (attempt %s)", match_id, match.version,
                          attempts + 1)
                 dispatched = True
-            checks.append(now + self.grace * self._backoff(attempts + dispatched))
+            checks.append(now + (self.grace * self._backoff(attempts + 1) if dispatched
+                                 else RUNNING_CHECK_S))
         deadline = meta.get("deadline")
         if deadline and deadline <= now:
             if not self._is_alive(clock_job_id(match_id, match.version, attempts), 0, now):
@@ -108,6 +112,8 @@ class Sweeper:
             started = job.started_at
             if started.tzinfo is None:
                 started = started.replace(tzinfo=timezone.utc)
+            if job.worker_name and not self.store.is_beating(job.worker_name):
+                return False  # its worker was killed: no need to wait out the budget
             return now - started.timestamp() < budget_s + self.grace + 1.0
         return False
 
@@ -120,6 +126,23 @@ class Sweeper:
             except Exception as exc:  # a Redis blip: keep going
                 log.warning("sweep failed (%s); retrying", exc)
             stop.wait(interval)
+
+
+def start_heartbeat(store, worker_name):
+    """Refresh the worker's heartbeat every 0.5 s (2 s expiry) from a daemon thread; returns
+    its stop event. A job "started" by a worker without a heartbeat is lost."""
+    stop = threading.Event()
+
+    def beat():
+        while not stop.is_set():
+            try:
+                store.beat(worker_name, HEARTBEAT_TTL_S)
+            except Exception as exc:  # a Redis blip: keep beating
+                log.warning("heartbeat failed (%s)", exc)
+            stop.wait(HEARTBEAT_S)
+    store.beat(worker_name, HEARTBEAT_TTL_S)
+    threading.Thread(target=beat, name="safehouse-heartbeat", daemon=True).start()
+    return stop
 
 
 def start_thread(store, queue, limits=None):

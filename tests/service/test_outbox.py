@@ -168,3 +168,25 @@ def test_the_sweeper_loop_survives_a_redis_blip(store, queue):
         stop.set()
         thread.join(5)
     assert len(calls) > 1 and bot_queue_ids(queue) == [f"bot-{mid}-0-0-r1"]
+
+
+def test_a_running_job_counts_as_lost_once_its_worker_stops_beating(store, queue):
+    from datetime import datetime, timezone
+    seats = [{"bot": "ismcts", "budget_ms": 5000}, {"bot": "random"}]
+    mid, meta, match, _ = matches.create(store, "toy", {}, seats, seed=8)
+    jobs.enqueue_bot_turns(queue, mid, match, meta)
+    bots = Queue(f"{queue.name}-bots", connection=queue.connection)
+    job = jobs.fetch_job(store.redis, f"bot-{mid}-0-0")
+    bots.connection.lrem(bots.key, 0, job.id)  # a worker took it ...
+    job.worker_name, job.started_at = "w-test", datetime.now(timezone.utc)
+    job.save()
+    job.set_status("started")
+    store.beat("w-test", 30)  # ... and is alive: its 5 s budget is respected
+    now = time.time() + 1.1
+    sweeper = Sweeper(store, queue, {"BOT_GRACE_S": 1.0}, clock=lambda: now)
+    sweeper.sweep_once()
+    assert bot_queue_ids(queue) == []
+    store.redis.delete(f"{store.prefix}alive:w-test")  # killed: no heartbeat any more
+    now += 1.1
+    sweeper.sweep_once()
+    assert bot_queue_ids(queue) == [f"bot-{mid}-0-0-r1"]
