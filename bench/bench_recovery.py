@@ -4,7 +4,7 @@
 - kill -9 of the worker mid bot turn (ISMCTS at MS per move): seconds from the new worker's
   start to the turn being played;
 - a crash between save and dispatch (a match saved with the API's enqueue switched off): seconds
-  from the save to the first bot move, a worker with its sweeper already running;
+  from the save to the first bot move, an idle worker with its sweeper already running;
 - a turn clock after the worker was killed and another started: seconds past the deadline at
   which the zombie move is saved.
 """
@@ -92,6 +92,8 @@ def killed_mid_turn(lab, budget_ms):
 
 
 def saved_not_dispatched(lab):
+    lab.worker()
+    time.sleep(2.0)  # an idle worker with its sweeper running
     saved = time.time()
     mid = lab.quiet.post("/matches", json={"game": "classified",
                                            "seats": [{"bot": "random"}] * 2}).json["match_id"]
@@ -118,14 +120,14 @@ def main(argv=None):
                "saved, never dispatched -> first bot move (s after save)": [],
                "turn clock, worker killed -> zombie move (s after deadline)": []}
     names = list(figures)
+    scenarios = [lambda lab: killed_mid_turn(lab, args.budget_ms), saved_not_dispatched, clock_after_kill]
     for _ in range(args.runs):
-        lab = Lab(args.url)
-        try:
-            figures[names[0]].append(killed_mid_turn(lab, args.budget_ms))
-            figures[names[1]].append(saved_not_dispatched(lab))
-            figures[names[2]].append(clock_after_kill(lab))
-        finally:
-            lab.close()
+        for name, scenario in zip(names, scenarios):
+            lab = Lab(args.url)  # a fresh prefix, queue and workers per scenario
+            try:
+                figures[name].append(scenario(lab))
+            finally:
+                lab.close()
     for name, values in figures.items():
         print(f"{name:62s} median {percentile(values, 50):5.1f}  max {max(values):5.1f}  (n={len(values)})")
 
