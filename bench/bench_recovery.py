@@ -21,9 +21,9 @@ import redis
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench.harness import ROOT, percentile  # noqa: E402
-from service import create_app  # noqa: E402
-from service.jobs import fetch_job  # noqa: E402
+from bench.harness import ROOT, percentile
+from service import create_app
+from service.jobs import fetch_job
 
 
 class Lab:

@@ -19,12 +19,19 @@ Redis errors never end the loop; it logs them and tries again on the next tick.
 import logging
 import threading
 import time
-from datetime import timezone
+from datetime import UTC
+
+from rq import Queue
 
 import engine
-from rq import Queue
 from service.config import bot_limits
-from service.jobs import (bot_job_id, clock_job_id, enqueue_bot_turns, enqueue_clock, fetch_job)
+from service.jobs import (
+    bot_job_id,
+    clock_job_id,
+    enqueue_bot_turns,
+    enqueue_clock,
+    fetch_job,
+)
 from service.matches import bot_seats_to_move
 
 from .jobs import bounded_bot
@@ -52,7 +59,7 @@ class Sweeper:
         for match_id in ids:
             try:
                 self.handle(match_id, now)
-            except Exception:  # one bad match must not stall the others; its lease expires
+            except Exception:
                 log.exception("sweeping match %s failed", match_id)
         return len(ids)
 
@@ -111,7 +118,7 @@ class Sweeper:
         if status == "started" and job.started_at is not None:
             started = job.started_at
             if started.tzinfo is None:
-                started = started.replace(tzinfo=timezone.utc)
+                started = started.replace(tzinfo=UTC)
             if job.worker_name and not self.store.is_beating(job.worker_name):
                 return False  # its worker was killed: no need to wait out the budget
             return now - started.timestamp() < budget_s + self.grace + 1.0
@@ -123,7 +130,7 @@ class Sweeper:
         while not stop.is_set():
             try:
                 self.sweep_once()
-            except Exception as exc:  # a Redis blip: keep going
+            except Exception as exc:  # noqa: BLE001 - a Redis blip must not end the sweeper
                 log.warning("sweep failed (%s); retrying", exc)
             stop.wait(interval)
 
@@ -137,7 +144,7 @@ def start_heartbeat(store, worker_name):
         while not stop.is_set():
             try:
                 store.beat(worker_name, HEARTBEAT_TTL_S)
-            except Exception as exc:  # a Redis blip: keep beating
+            except Exception as exc:  # noqa: BLE001 - a Redis blip must not end the heartbeat
                 log.warning("heartbeat failed (%s)", exc)
             stop.wait(HEARTBEAT_S)
     store.beat(worker_name, HEARTBEAT_TTL_S)

@@ -4,6 +4,7 @@ The sweeper runs here with an injected clock against real Redis; no worker proce
 (tests/service/test_recovery.py kills and starts real ones)."""
 
 import time
+from datetime import UTC
 
 import pytest
 import redis
@@ -11,6 +12,7 @@ from rq import Queue
 
 import engine
 from service import jobs, matches
+from service.errors import ApiError
 from service.store import Store
 from worker.sweeper import Sweeper
 
@@ -33,26 +35,26 @@ def bot_queue_ids(queue):
 
 def test_every_save_records_what_is_due_in_the_same_write(store):
     before = time.time()
-    mid, meta, match, _ = matches.create(store, "toy", {}, BOTS, seed=1)
+    mid, _, _, _ = matches.create(store, "toy", {}, BOTS, seed=1)
     assert before < store.due_at(mid) <= time.time() + 2.5  # a bot is to move: check it soon
-    human, _, hmatch, tokens = matches.create(store, "toy", {}, [{"kind": "human"}] * 2, seed=1)
+    human, _, _, _ = matches.create(store, "toy", {}, [{"kind": "human"}] * 2, seed=1)
     assert store.due_at(human) is None  # humans without a clock: nothing can be overdue
     clocked, cmeta, _, _ = matches.create(store, "toy", {}, [{"kind": "human"}] * 2, seed=1, clock_s=30)
     assert store.due_at(clocked) == pytest.approx(cmeta["deadline"])
-    moved, mmeta = matches.act(store, clocked, 0, {"type": "draw"})
+    _, mmeta = matches.act(store, clocked, 0, {"type": "draw"})
     assert store.due_at(clocked) == pytest.approx(mmeta["deadline"])
 
 
 def test_a_failed_save_leaves_the_outbox_untouched(store):
     mid, meta, match, _ = matches.create(store, "toy", {}, [{"kind": "human"}] * 2, seed=1, clock_s=30)
     due = store.due_at(mid)
-    with pytest.raises(Exception):
+    with pytest.raises(ApiError):
         matches.save_step(store, mid, 99, match, match, meta)  # stale rev: compare-and-set fails
     assert store.due_at(mid) == due
 
 
 def test_the_sweeper_dispatches_a_turn_nobody_queued(store, queue):
-    mid, meta, match, _ = matches.create(store, "toy", {}, BOTS, seed=2)  # saved, never dispatched
+    mid, _, _, _ = matches.create(store, "toy", {}, BOTS, seed=2)  # saved, never dispatched
     now = time.time()
     sweeper = Sweeper(store, queue, {"BOT_GRACE_S": 2.0}, clock=lambda: now)
     assert sweeper.sweep_once() == 0  # not overdue yet
@@ -69,23 +71,24 @@ def test_the_sweeper_redispatches_a_lost_or_failed_job(store, queue):
     jobs.enqueue_bot_turns(queue, mid, match, meta)
     bots = Queue(f"{queue.name}-bots", connection=queue.connection)
     bots.connection.lrem(bots.key, 0, f"bot-{mid}-0-0")  # popped by a worker that then died
-    now = time.time() + 2.1
-    Sweeper(store, queue, {"BOT_GRACE_S": 2.0}, clock=lambda: now).sweep_once()
+    clock = [time.time() + 2.1]
+    sweeper = Sweeper(store, queue, {"BOT_GRACE_S": 2.0}, clock=lambda: clock[0])
+    sweeper.sweep_once()
     assert bot_queue_ids(queue) == [f"bot-{mid}-0-0-r1"]
     for attempt, wait in ((1, 2.0), (2, 4.0)):  # failed jobs are retried too, backing off
         job = jobs.fetch_job(store.redis, f"bot-{mid}-0-0-r{attempt}")
         bots.connection.lrem(bots.key, 0, job.id)
         job.set_status("failed")
-        now += wait - 0.1
-        Sweeper(store, queue, {"BOT_GRACE_S": 2.0}, clock=lambda: now).sweep_once()
+        clock[0] += wait - 0.1
+        sweeper.sweep_once()
         assert bot_queue_ids(queue) == []
-        now += 0.2
-        Sweeper(store, queue, {"BOT_GRACE_S": 2.0}, clock=lambda: now).sweep_once()
+        clock[0] += 0.2
+        sweeper.sweep_once()
         assert bot_queue_ids(queue) == [f"bot-{mid}-0-0-r{attempt + 1}"]
 
 
 def test_the_sweeper_fires_an_expired_clock_and_forgets_finished_matches(store, queue):
-    mid, meta, match, _ = matches.create(store, "toy", {}, [{"kind": "human"}] * 2, seed=4, clock_s=5)
+    mid, meta, _, _ = matches.create(store, "toy", {}, [{"kind": "human"}] * 2, seed=4, clock_s=5)
     now = meta["deadline"] + 0.1
     Sweeper(store, queue, clock=lambda: now).sweep_once()
     assert bot_queue_ids(queue) == [f"clock-{mid}-0-r1"]
@@ -147,7 +150,7 @@ def test_bot_turns_and_bulk_work_use_separate_queues(store, queue):
 
 def test_the_sweeper_loop_survives_a_redis_blip(store, queue):
     import threading
-    mid, meta, match, _ = matches.create(store, "toy", {}, BOTS, seed=7)
+    mid, _, _, _ = matches.create(store, "toy", {}, BOTS, seed=7)
     sweeper = Sweeper(store, queue, clock=lambda: time.time() + 10)
     real_claim, calls = store.claim_due, []
 
@@ -171,14 +174,14 @@ def test_the_sweeper_loop_survives_a_redis_blip(store, queue):
 
 
 def test_a_running_job_counts_as_lost_once_its_worker_stops_beating(store, queue):
-    from datetime import datetime, timezone
+    from datetime import datetime
     seats = [{"bot": "ismcts", "budget_ms": 5000}, {"bot": "random"}]
     mid, meta, match, _ = matches.create(store, "toy", {}, seats, seed=8)
     jobs.enqueue_bot_turns(queue, mid, match, meta)
     bots = Queue(f"{queue.name}-bots", connection=queue.connection)
     job = jobs.fetch_job(store.redis, f"bot-{mid}-0-0")
     bots.connection.lrem(bots.key, 0, job.id)  # a worker took it ...
-    job.worker_name, job.started_at = "w-test", datetime.now(timezone.utc)
+    job.worker_name, job.started_at = "w-test", datetime.now(UTC)
     job.save()
     job.set_status("started")
     store.beat("w-test", 30)  # ... and is alive: its 5 s budget is respected

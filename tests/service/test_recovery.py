@@ -10,9 +10,9 @@ import sys
 import time
 
 import pytest
-from rq.job import Job
 
 from service import create_app
+from service.jobs import fetch_job
 from tests.service.conftest import ROOT, _env, _stop
 
 BOTS = [{"bot": "random"}, {"bot": "random"}]
@@ -55,9 +55,8 @@ def view(client, mid):
 
 
 def job_status(app, job_id):
-    try:
-        job = Job.fetch(job_id, connection=app.extensions["safehouse"]["store"].redis)
-    except Exception:
+    job = fetch_job(app.extensions["safehouse"]["store"].redis, job_id)
+    if job is None:
         return None
     status = job.get_status()
     return getattr(status, "value", status)
