@@ -59,7 +59,7 @@ class Sweeper:
         for match_id in ids:
             try:
                 self.handle(match_id, now)
-            except Exception:
+            except Exception:  # one bad match must not stall the others; its lease runs out
                 log.exception("sweeping match %s failed", match_id)
         return len(ids)
 
