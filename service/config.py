@@ -24,4 +24,16 @@ def from_env():
         "SSE_KEEPALIVE_S": float(env("SAFEHOUSE_SSE_KEEPALIVE_S", "15")),
         "CORS_ORIGINS": [o.strip() for o in env("SAFEHOUSE_CORS_ORIGINS", "").split(",") if o.strip()],
         "ENQUEUE_BOTS": _flag("SAFEHOUSE_ENQUEUE_BOTS", True),
+        **bot_limits(),
+    }
+
+
+def bot_limits():
+    """Bot budget maxima and the outbox timings, shared by the API, the worker and the sweeper."""
+    env = os.environ.get
+    return {
+        "MAX_BOT_BUDGET_MS": int(env("SAFEHOUSE_MAX_BOT_BUDGET_MS", "5000")),
+        "MAX_BOT_ITERATIONS": int(env("SAFEHOUSE_MAX_BOT_ITERATIONS", "20000")),
+        "BOT_GRACE_S": float(env("SAFEHOUSE_BOT_GRACE_S", "1")),
+        "SWEEP_INTERVAL_S": float(env("SAFEHOUSE_SWEEP_INTERVAL_S", "0.5")),
     }

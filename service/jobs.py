@@ -1,11 +1,17 @@
-"""The only enqueue code: bot turns (and later odds and tournaments) go to RQ from here.
+"""The only enqueue code: bot turns, turn clocks and odds go to RQ from here.
 
-Job ids are deterministic (`bot-<match>-<version>-<seat>`), arguments are primitive JSON, and
-functions are named by their import path so the API never imports worker code.
+Queues: bot turns and zombie moves on `<QUEUE>-bots`; bulk work (Dark Agent turn odds, later
+tournament batches) on `<QUEUE>-bulk`, so a heavy job never holds up a bot turn.
+
+Job ids are deterministic (`bot-<match>-<version>-<seat>`, `clock-<match>-<version>`; a sweeper's
+n-th re-dispatch adds `-r<n>`), arguments are primitive JSON, and functions are named by their
+import path so the API never imports worker code. Dispatching is best effort: the match's outbox
+entry (written with the save) lets the sweeper re-dispatch anything that was lost.
 """
 
-from datetime import timedelta
+import logging
 
+import redis
 from rq import Queue, Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
@@ -15,38 +21,68 @@ from .matches import bot_seats_to_move
 BOT_TURN = "worker.jobs.bot_turn"
 CLOCK_EXPIRED = "worker.jobs.clock_expired"
 TURN_ODDS = "worker.jobs.turn_odds"
+BOT_JOB_TIMEOUT_S = 120  # a move is bounded by SAFEHOUSE_MAX_BOT_BUDGET_MS (5 s by default)
+
+log = logging.getLogger(__name__)
 
 
 def queue_for(connection, name="safehouse"):
-    """The RQ queue the service and workers share."""
+    """The service's base queue (its name and connection); jobs go to its -bots / -bulk queues."""
     return Queue(name, connection=connection)
 
 
-def enqueue_bot_turns(queue, match_id, match, meta):
+def bots_queue(queue):
+    """The queue of bot turns and zombie moves: `<QUEUE>-bots`."""
+    return Queue(f"{queue.name}-bots", connection=queue.connection)
+
+
+def bulk_queue(queue):
+    """The queue of bulk work (odds, tournament batches): `<QUEUE>-bulk`."""
+    return Queue(f"{queue.name}-bulk", connection=queue.connection)
+
+
+def worker_queue_names(base, kinds=("bots", "bulk")):
+    """The queue names a worker listens to, in priority order."""
+    return [f"{base}-{kind}" for kind in kinds]
+
+
+def bot_job_id(match_id, version, seat, attempt=0):
+    """The id of a bot turn's job (attempt n > 0: the sweeper's n-th re-dispatch)."""
+    return f"bot-{match_id}-{version}-{seat}" + (f"-r{attempt}" if attempt else "")
+
+
+def clock_job_id(match_id, version, attempt=0):
+    """The id of a turn clock's zombie-move job."""
+    return f"clock-{match_id}-{version}" + (f"-r{attempt}" if attempt else "")
+
+
+def enqueue_bot_turns(queue, match_id, match, meta, attempt=0):
     """Queue one job per bot seat to move now; returns the job ids."""
     ids = []
     for seat in bot_seats_to_move(match, meta):
-        job_id = f"bot-{match_id}-{match.version}-{seat}"
-        queue.enqueue_call(BOT_TURN, args=(match_id, match.version, seat), job_id=job_id,
-                           retry=Retry(max=2), result_ttl=300, failure_ttl=3600)
+        job_id = bot_job_id(match_id, match.version, seat, attempt)
+        bots_queue(queue).enqueue_call(BOT_TURN, args=(match_id, match.version, seat), job_id=job_id,
+                                       timeout=BOT_JOB_TIMEOUT_S, result_ttl=300, failure_ttl=3600)
         ids.append(job_id)
     return ids
 
 
-def enqueue_clock(queue, match_id, match, meta):
-    """With a turn clock, schedule the zombie move for when the human seats' time runs out."""
-    if not meta.get("deadline") or not meta.get("clock_s"):
-        return None
-    job_id = f"clock-{match_id}-{match.version}"
-    queue.enqueue_in(timedelta(seconds=meta["clock_s"]), CLOCK_EXPIRED,
-                     args=(match_id, match.version), job_id=job_id, result_ttl=300)
+def enqueue_clock(queue, match_id, version, attempt=0):
+    """Queue the zombie move for the human seats whose clock ran out (the sweeper calls this)."""
+    job_id = clock_job_id(match_id, version, attempt)
+    bots_queue(queue).enqueue_call(CLOCK_EXPIRED, args=(match_id, version), job_id=job_id,
+                                   timeout=BOT_JOB_TIMEOUT_S, result_ttl=300, failure_ttl=3600)
     return job_id
 
 
 def after_save(queue, match_id, match, meta):
-    """Everything that follows a write: bot turns now, the turn clock later."""
-    enqueue_bot_turns(queue, match_id, match, meta)
-    enqueue_clock(queue, match_id, match, meta)
+    """Everything that follows a write: bot turns now. Turn clocks fire from the outbox (the
+    sweeper), and a failed enqueue is only logged: the sweeper re-dispatches it."""
+    try:
+        enqueue_bot_turns(queue, match_id, match, meta)
+    except redis.RedisError as exc:
+        log.warning("bot turn of %s v%s not queued (%s); the sweeper will dispatch it",
+                    match_id, match.version, exc)
 
 
 def odds_job_id(queue_name, key):
@@ -56,17 +92,24 @@ def odds_job_id(queue_name, key):
 
 
 def enqueue_turn_odds(queue, job_id, key, question):
-    """Queue the odds of a planned Dark Agent turn under its deterministic job id."""
-    queue.enqueue_call(TURN_ODDS, args=(key, question), job_id=job_id, result_ttl=3600,
-                       failure_ttl=3600, retry=Retry(max=1))
+    """Queue the odds of a planned Dark Agent turn (on the bulk queue) under its job id."""
+    bulk_queue(queue).enqueue_call(TURN_ODDS, args=(key, question), job_id=job_id, result_ttl=3600,
+                                   failure_ttl=3600, retry=Retry(max=1))
     return job_id
+
+
+def fetch_job(connection, job_id):
+    """The RQ Job or None."""
+    try:
+        return Job.fetch(job_id, connection=connection)
+    except NoSuchJobError:
+        return None
 
 
 def job_state(connection, job_id):
     """(status, result) of a job, or None when there is no such job."""
-    try:
-        job = Job.fetch(job_id, connection=connection)
-    except NoSuchJobError:
+    job = fetch_job(connection, job_id)
+    if job is None:
         return None
     status = job.get_status(refresh=True)
     status = getattr(status, "value", status)

@@ -7,7 +7,8 @@ Simultaneous decisions (votes, consents: several seats in `to_move` at once) for
 window*, recorded in the meta as `window` = the version at which it opened. While a window stays
 open (each action only removes its actor from `to_move` and leaves the others' choices as they
 were), an action sent at any version from the opening on is accepted if it is legal now: seats
-deciding at once do not get stale_version because another seat answered first.
+deciding at once do not get stale_version because another seat answered first. Every write records what is due next (a bot turn to check
+on, a turn clock's deadline) in the same atomic save: the outbox a sweeper re-dispatches from.
 """
 
 import hashlib
@@ -18,6 +19,7 @@ import time
 import engine
 from engine.bots import validate_bot
 
+from .config import bot_limits
 from .errors import ApiError, from_engine
 from .store import Conflict
 
@@ -37,7 +39,16 @@ def commitment_for(game, options, seed, setup_json):
     return hashlib.sha256(payload.encode()).hexdigest()
 
 
-def parse_seats(game_id, seats, n_seats):
+def check_bot_budget(bot, index, limits=None):
+    """ApiError invalid_request naming seats[i].<param> when a bot's per-move budget is too big."""
+    limits = limits or bot_limits()
+    for param, key in (("budget_ms", "MAX_BOT_BUDGET_MS"), ("iterations", "MAX_BOT_ITERATIONS")):
+        if param in bot and bot[param] > limits[key]:
+            raise ApiError("invalid_request", f"{param} may be at most {limits[key]} on this server",
+                           f"seats[{index}].{param}")
+
+
+def parse_seats(game_id, seats, n_seats, limits=None):
     """Seat specs with bot parameters validated; default: every seat an open human seat."""
     if seats is None:
         seats = [{"kind": "human"} for _ in range(n_seats)]
@@ -54,14 +65,16 @@ def parse_seats(game_id, seats, n_seats):
             bot = validate_bot(game_id, {k: v for k, v in spec.items() if k not in ("kind", "name")})
         except ValueError as exc:
             raise ApiError("invalid_request", str(exc), f"seats[{index}]") from None
+        check_bot_budget(bot, index, limits)
         parsed.append({"kind": "bot", "bot": bot, "joined": True, "name": spec.get("name")})
     return parsed
 
 
-def create(store, game_id, options, seats, seed=None, clock_s=None):
+def create(store, game_id, options, seats, seed=None, clock_s=None, limits=None):
     """Start and store a match; returns (match_id, meta, match, {seat: token}).
 
-    Tokens are issued now for "human" seats; "open" seats are claimed later with `join`."""
+    Tokens are issued now for "human" seats; "open" seats are claimed later with `join`.
+    `limits` (default: the environment) bounds bot budgets."""
     try:
         rules = engine.get_game(game_id)
         options = rules.validate_options(options)
@@ -69,7 +82,7 @@ def create(store, game_id, options, seats, seed=None, clock_s=None):
         match = engine.start(game_id, options, seed)
     except engine.EngineError as exc:
         raise from_engine(exc) from None
-    seat_meta = parse_seats(game_id, seats, rules.seat_count(match.options))
+    seat_meta = parse_seats(game_id, seats, rules.seat_count(match.options), limits)
     tokens = {}
     for seat, spec in enumerate(seat_meta):
         if spec.pop("claim", False):
@@ -86,7 +99,7 @@ def create(store, game_id, options, seats, seed=None, clock_s=None):
     meta["window"] = match.version
     match_id = secrets.token_hex(8)
     first = {"version": 0, "actor": None, "entries": list(match.log), "kind": "created"}
-    store.create(match_id, engine.match_to_json(match), meta, first)
+    store.create(match_id, engine.match_to_json(match), meta, first, due=next_due(match, meta))
     store.index_match(match_id, meta["created"], game_id,
                       [seat_meta[seat]["token_hash"] for seat in tokens])
     return match_id, meta, match, tokens
@@ -112,7 +125,8 @@ def join(store, match_id, seat=None, name=None):
         event = {"version": match.version, "actor": None, "entries": [], "kind": "joined",
                  "seat": chosen}
         try:
-            store.save(match_id, rev, engine.match_to_json(match), meta, event)
+            store.save(match_id, rev, engine.match_to_json(match), meta, event,
+                       due=next_due(match, meta))
         except Conflict:
             continue
         store.index_match(match_id, meta["created"], token_hashes=[meta["seats"][chosen]["token_hash"]])
@@ -205,7 +219,8 @@ def save_step(store, match_id, rev, old, new, meta, now=None, kind="action"):
     event = {"version": new.version, "actor": actor, "entries": entries, "kind": kind,
              "finished": meta["status"] == "finished"}
     try:
-        store.save(match_id, rev, engine.match_to_json(new), meta, event)
+        store.save(match_id, rev, engine.match_to_json(new), meta, event,
+                   due=next_due(new, meta, now))
     except Conflict as exc:
         raise ApiError("stale_version", "the match has moved on", "version",
                        current_version=exc.version) from None
@@ -219,6 +234,20 @@ def next_deadline(match, meta, now=None):
     if not any(meta["seats"][s]["kind"] == "human" for s in engine.to_move(match)):
         return None
     return (now or time.time()) + meta["clock_s"]
+
+
+def next_due(match, meta, now=None, grace_s=None):
+    """When a sweeper must look at the match (the outbox entry), None when nothing is due.
+
+    A bot seat to move: `grace_s` from now (by then its job is queued, running or lost); a turn
+    clock: its deadline."""
+    if meta["status"] == "finished":
+        return None
+    now = time.time() if now is None else now
+    due = [meta["deadline"]] if meta.get("deadline") else []
+    if bot_seats_to_move(match, meta):
+        due.append(now + (bot_limits()["BOT_GRACE_S"] if grace_s is None else grace_s))
+    return min(due) if due else None
 
 
 def bot_seats_to_move(match, meta):

@@ -21,7 +21,22 @@ import time
 
 import redis
 
-SAVE_SCRIPT = """
+# Sets the outbox entry of the match in KEYS[1] (index KEYS[3]): due time ARGV[n] ('' = nothing
+# due) for member ARGV[n+1]; a write of the match resets the sweeper's attempt count.
+SET_DUE_LUA = """
+local function set_due(match_key, index_key, due, member, attempts)
+  if due == '' then
+    redis.call('HDEL', match_key, 'due')
+    redis.call('ZREM', index_key, member)
+  else
+    redis.call('HSET', match_key, 'due', due)
+    redis.call('ZADD', index_key, due, member)
+  end
+  redis.call('HSET', match_key, 'attempts', attempts)
+end
+"""
+
+SAVE_SCRIPT = SET_DUE_LUA + """
 local rev = tonumber(redis.call('HGET', KEYS[1], 'rev') or '-1')
 if rev ~= tonumber(ARGV[1]) then
   return {0, tonumber(redis.call('HGET', KEYS[1], 'version') or '-1'), rev}
@@ -29,16 +44,42 @@ end
 rev = rev + 1
 redis.call('HSET', KEYS[1], 'doc', ARGV[2], 'meta', ARGV[3], 'version', ARGV[4], 'rev', rev)
 redis.call('XADD', KEYS[2], '0-' .. rev, 'entry', ARGV[5])
+set_due(KEYS[1], KEYS[3], ARGV[6], ARGV[7], 0)
 return {1, tonumber(ARGV[4]), rev}
 """
 
-CREATE_SCRIPT = """
+CREATE_SCRIPT = SET_DUE_LUA + """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'doc', ARGV[1], 'meta', ARGV[2], 'version', ARGV[3], 'rev', 1)
 redis.call('XADD', KEYS[2], '0-1', 'entry', ARGV[4])
-redis.call('ZADD', KEYS[3], ARGV[5], ARGV[6])
+redis.call('ZADD', KEYS[4], ARGV[5], ARGV[6])
+set_due(KEYS[1], KEYS[3], ARGV[7], ARGV[6], 0)
 return 1
 """
+
+# The sweeper's follow-up: only if the match is still at the revision it looked at.
+RESCHEDULE_SCRIPT = SET_DUE_LUA + """
+local rev = redis.call('HGET', KEYS[1], 'rev')
+if not rev then
+  redis.call('ZREM', KEYS[3], ARGV[3])
+  return 0
+end
+if tonumber(rev) ~= tonumber(ARGV[1]) then return 0 end
+set_due(KEYS[1], KEYS[3], ARGV[2], ARGV[3], ARGV[4])
+return 1
+"""
+
+# Take up to ARGV[3] overdue entries and lease them until ARGV[2], so two sweepers never handle
+# the same entry at once and an entry whose sweeper died comes due again.
+CLAIM_SCRIPT = """
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+for _, id in ipairs(ids) do redis.call('ZADD', KEYS[1], ARGV[2], id) end
+return ids
+"""
+
+
+def _due_arg(due):
+    return "" if due is None else repr(float(due))
 
 
 class Conflict(Exception):
@@ -66,6 +107,9 @@ class Store:
                       else redis.Redis.from_url(url, **redis_options))
         self._save = self.redis.register_script(SAVE_SCRIPT)
         self._create = self.redis.register_script(CREATE_SCRIPT)
+        self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
+        self._claim = self.redis.register_script(CLAIM_SCRIPT)
+        self.due_index = f"{prefix}due"
 
     def _key(self, kind, match_id):
         return f"{self.prefix}{kind}:{match_id}"
@@ -74,12 +118,14 @@ class Store:
         """True when Redis answers."""
         return bool(self.redis.ping())
 
-    def create(self, match_id, doc, meta, first_event):
-        """Store a new match (rev 1) with its creation event (seq 1); False if the id exists."""
+    def create(self, match_id, doc, meta, first_event, due=None):
+        """Store a new match (rev 1) with its creation event (seq 1) and its outbox entry (`due`
+        time, None = nothing due); False if the id exists."""
         created = bool(self._create(
-            keys=[self._key("match", match_id), self._key("events", match_id), f"{self.prefix}matches"],
+            keys=[self._key("match", match_id), self._key("events", match_id), self.due_index,
+                  f"{self.prefix}matches"],
             args=[_dumps(doc), _dumps(meta), doc["version"], _dumps(first_event),
-                  time.time(), match_id]))
+                  time.time(), match_id, _due_arg(due)]))
         if created:
             self.notify(match_id)
         return created
@@ -96,13 +142,15 @@ class Store:
         raw = self.redis.hget(self._key("match", match_id), "meta")
         return None if raw is None else json.loads(raw)
 
-    def save(self, match_id, rev, doc, meta, event_entry):
-        """Compare-and-set on `rev`: write doc+meta and append the event (its seq is the new rev).
+    def save(self, match_id, rev, doc, meta, event_entry, due=None):
+        """Compare-and-set on `rev`: write doc+meta, append the event (its seq is the new rev) and
+        set the outbox entry (`due` time, None = nothing due) in the same atomic script.
 
         Returns the new rev; raises Conflict when the match was written since it was loaded."""
         ok, version, new_rev = self._save(
-            keys=[self._key("match", match_id), self._key("events", match_id)],
-            args=[rev, _dumps(doc), _dumps(meta), doc["version"], _dumps(event_entry)])
+            keys=[self._key("match", match_id), self._key("events", match_id), self.due_index],
+            args=[rev, _dumps(doc), _dumps(meta), doc["version"], _dumps(event_entry),
+                  _due_arg(due), match_id])
         if not ok:
             raise Conflict(version, new_rev)
         self.notify(match_id)
@@ -116,6 +164,36 @@ class Store:
     def notify(self, match_id):
         """Wake the clients waiting on this match in every API process."""
         self.redis.publish(self.notify_channel, match_id)
+
+    def load_for_sweep(self, match_id):
+        """(doc, meta, rev, attempts) or None: a match as the sweeper sees it."""
+        raw = self.redis.hmget(self._key("match", match_id), "doc", "meta", "rev", "attempts")
+        if raw[0] is None:
+            return None
+        return json.loads(raw[0]), json.loads(raw[1]), int(raw[2]), int(raw[3] or 0)
+
+    def claim_due(self, now, lease_s, limit=100):
+        """Ids of matches due by `now`, leased for `lease_s` seconds to this caller."""
+        ids = self._claim(keys=[self.due_index], args=[repr(now), repr(now + lease_s), limit])
+        return [i.decode() for i in ids]
+
+    def reschedule(self, match_id, rev, due, attempts):
+        """Set the outbox entry (None = nothing due) if the match is still at `rev`; True if set."""
+        return bool(self._reschedule(
+            keys=[self._key("match", match_id), self._key("events", match_id), self.due_index],
+            args=[rev, _due_arg(due), match_id, attempts]))
+
+    def due_at(self, match_id):
+        """The due-index score of a match (None when nothing is due)."""
+        return self.redis.zscore(self.due_index, match_id)
+
+    def beat(self, worker_name, ttl_s):
+        """A worker process is alive for the next `ttl_s` seconds (its heartbeat thread says so)."""
+        self.redis.set(f"{self.prefix}alive:{worker_name}", 1, px=int(ttl_s * 1000))
+
+    def is_beating(self, worker_name):
+        """True while the named worker's heartbeat has not expired."""
+        return bool(self.redis.exists(f"{self.prefix}alive:{worker_name}"))
 
     def events(self, match_id, after=0, count=500):
         """Event entries with seq > after (oldest first)."""

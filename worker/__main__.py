@@ -1,28 +1,64 @@
-"""`python -m worker [--url URL] [--queue NAME] [--burst]`: a non-forking RQ worker.
+"""`python -m worker [--url URL] [--queue NAME] [--queues bots,bulk] [--burst] [--sweeper]`.
 
-The default forking worker costs ~20 ms of CPU per job; SimpleWorker runs jobs in-process.
+A non-forking RQ worker (the default forking worker costs ~20 ms of CPU per job; SimpleWorker
+runs jobs in-process) on `<QUEUE>-bots` then `<QUEUE>-bulk`, with the outbox sweeper in a
+background thread. `--queues bots` makes a worker that only plays bot turns (bulk work never
+delays it); `--sweeper` runs only the sweeper; `--no-sweeper` only the worker.
 """
 
 import argparse
+import logging
 import os
+import threading
 
 import redis
 from rq import Queue, SimpleWorker
 
 
-def main(argv=None):
-    """Run a SimpleWorker on the Safehouse queue until stopped (or until empty with --burst)."""
+def _parser():
+    env = os.environ.get
     parser = argparse.ArgumentParser(prog="python -m worker")
-    parser.add_argument("--url", default=os.environ.get("SAFEHOUSE_REDIS_URL", "redis://127.0.0.1:6379/0"))
-    parser.add_argument("--queue", default=os.environ.get("SAFEHOUSE_QUEUE", "safehouse"))
-    parser.add_argument("--prefix", default=os.environ.get("SAFEHOUSE_PREFIX", "sh:"))
-    parser.add_argument("--burst", action="store_true")
-    args = parser.parse_args(argv)
+    parser.add_argument("--url", default=env("SAFEHOUSE_REDIS_URL", "redis://127.0.0.1:6379/0"))
+    parser.add_argument("--queue", default=env("SAFEHOUSE_QUEUE", "safehouse"),
+                        help="the service's base queue name")
+    parser.add_argument("--prefix", default=env("SAFEHOUSE_PREFIX", "sh:"))
+    parser.add_argument("--queues", default="bots,bulk",
+                        help="comma-separated kinds (bots, bulk) or full queue names, in priority order")
+    parser.add_argument("--burst", action="store_true", help="stop when the queues are empty")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--sweeper", action="store_true", help="run only the outbox sweeper")
+    mode.add_argument("--no-sweeper", action="store_true", help="run no sweeper thread")
+    return parser
+
+
+def queue_names(base, queues):
+    """Full queue names from `--queues` (kinds bots/bulk become `<base>-bots` / `<base>-bulk`)."""
+    names = [q.strip() for q in queues.split(",") if q.strip()]
+    return [f"{base}-{q}" if q in ("bots", "bulk") else q for q in names]
+
+
+def main(argv=None):
+    """Run a SimpleWorker (plus sweeper thread), or only the sweeper, until stopped."""
+    args = _parser().parse_args(argv)
     os.environ.update(SAFEHOUSE_REDIS_URL=args.url, SAFEHOUSE_QUEUE=args.queue,
                       SAFEHOUSE_PREFIX=args.prefix)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    from service.jobs import queue_for
+    from service.store import Store
+
+    from .sweeper import Sweeper, start_heartbeat, start_thread
+    store = Store(args.url, prefix=args.prefix)
+    base = queue_for(store.redis, args.queue)
+    if args.sweeper:
+        Sweeper(store, base).run(threading.Event())
+        return
     connection = redis.Redis.from_url(args.url)
-    worker = SimpleWorker([Queue(args.queue, connection=connection)], connection=connection)
-    worker.work(burst=args.burst, with_scheduler=True)
+    queues = [Queue(name, connection=connection) for name in queue_names(args.queue, args.queues)]
+    worker = SimpleWorker(queues, connection=connection)
+    start_heartbeat(store, worker.name)
+    if not args.no_sweeper and not args.burst:
+        start_thread(store, base)
+    worker.work(burst=args.burst)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,10 @@
 """RQ jobs. Each loads what it needs, calls pure engine code and saves with the version check.
 
 Configuration comes from the environment the worker was started with (SAFEHOUSE_REDIS_URL,
-SAFEHOUSE_PREFIX, SAFEHOUSE_QUEUE); `python -m worker` sets it from its arguments.
+SAFEHOUSE_PREFIX, SAFEHOUSE_QUEUE, SAFEHOUSE_MAX_BOT_*); `python -m worker` sets it from its arguments.
+Every bot move is bounded: its wall-clock budget is at most SAFEHOUSE_MAX_BOT_BUDGET_MS (a seat
+with `budget_ms` 0, "no time cap", is served at that maximum) and its iterations at most
+SAFEHOUSE_MAX_BOT_ITERATIONS.
 """
 
 import hashlib
@@ -10,6 +13,7 @@ import time
 
 import engine
 from engine.bots import choose_action
+from service.config import bot_limits
 from service.errors import ApiError
 from service.jobs import after_save, queue_for
 from service.matches import load, save_step
@@ -33,6 +37,17 @@ def bot_rng(match_id, version, seat):
     return engine.Rng(int(digest[:16], 16))
 
 
+def bounded_bot(spec, limits=None):
+    """The seat's bot spec with its per-move budget capped by the server's maxima."""
+    limits = limits or bot_limits()
+    bot = dict(spec)
+    if "budget_ms" in bot:
+        bot["budget_ms"] = min(bot["budget_ms"] or limits["MAX_BOT_BUDGET_MS"], limits["MAX_BOT_BUDGET_MS"])
+    if "iterations" in bot:
+        bot["iterations"] = min(bot["iterations"], limits["MAX_BOT_ITERATIONS"])
+    return bot
+
+
 def bot_turn(match_id, version, seat):
     """Play one bot turn if the match is still at `version`; a stale version ends quietly."""
     st = store()
@@ -41,7 +56,7 @@ def bot_turn(match_id, version, seat):
         return {"status": "stale", "version": match.version}
     spec = meta["seats"][seat]
     view = engine.render(match, seat)
-    action = choose_action(match.game, spec["bot"], view, seat, bot_rng(match_id, version, seat),
+    action = choose_action(match.game, bounded_bot(spec["bot"]), view, seat, bot_rng(match_id, version, seat),
                            clock=time.monotonic)
     try:
         new, meta = save_step(st, match_id, rev, match, engine.step(match, seat, action), meta)

@@ -1,0 +1,161 @@
+"""The outbox sweeper: re-dispatches whatever a match is waiting for once it is overdue.
+
+Every save records in the same atomic write when the match next needs attention (store.py's due
+index: a bot turn's check time, a turn clock's deadline). The sweeper runs as a daemon thread in
+every worker process and as `python -m worker --sweeper`; every SAFEHOUSE_SWEEP_INTERVAL_S
+(0.5 s) it leases the overdue entries (two sweepers never handle one match at once; a sweeper
+that dies mid-way only delays its entries by the lease) and, for each match:
+
+- bot seats to move whose job is neither waiting in its queue nor running within its budget plus
+  SAFEHOUSE_BOT_GRACE_S on a worker whose heartbeat is fresh (never queued, worker killed, job
+  failed) get new jobs `...-r<n>`;
+- human seats whose turn clock ran out get the zombie-move job, unless one is waiting or running;
+- the entry is then set to the next check (backing off on repeated attempts) or removed.
+
+Duplicates are harmless: every job checks the match version and saves with compare-and-set.
+Redis errors never end the loop; it logs them and tries again on the next tick.
+"""
+
+import logging
+import threading
+import time
+from datetime import UTC
+
+from rq import Queue
+
+import engine
+from service.config import bot_limits
+from service.jobs import (
+    bot_job_id,
+    clock_job_id,
+    enqueue_bot_turns,
+    enqueue_clock,
+    fetch_job,
+)
+from service.matches import bot_seats_to_move
+
+from .jobs import bounded_bot
+
+LEASE_S = 5.0
+MAX_BACKOFF = 30
+HEARTBEAT_S, HEARTBEAT_TTL_S = 0.5, 2.0
+RUNNING_CHECK_S = 1.0  # how often a queued or running bot job is looked at again
+
+log = logging.getLogger(__name__)
+
+
+class Sweeper:
+    """Re-dispatches overdue bot turns and expired turn clocks from the outbox."""
+
+    def __init__(self, store, queue, limits=None, clock=time.time):
+        self.store, self.queue, self.clock = store, queue, clock
+        self.limits = dict(bot_limits(), **(limits or {}))
+        self.grace = self.limits["BOT_GRACE_S"]
+
+    def sweep_once(self, limit=100):
+        """Handle every overdue entry (up to `limit`); returns how many were looked at."""
+        now = self.clock()
+        ids = self.store.claim_due(now, LEASE_S, limit)
+        for match_id in ids:
+            try:
+                self.handle(match_id, now)
+            except Exception:  # one bad match must not stall the others; its lease runs out
+                log.exception("sweeping match %s failed", match_id)
+        return len(ids)
+
+    def handle(self, match_id, now):
+        """Re-dispatch what one match waits for and set its next check."""
+        found = self.store.load_for_sweep(match_id)
+        if found is None:
+            self.store.reschedule(match_id, -1, None, 0)
+            return
+        doc, meta, rev, attempts = found
+        match = engine.match_from_json(doc)
+        if meta["status"] == "finished":
+            self.store.reschedule(match_id, rev, None, attempts)
+            return
+        dispatched, checks = False, []
+        bots = bot_seats_to_move(match, meta)
+        if bots:
+            budget_s = max(self._budget_s(meta["seats"][s]) for s in bots)
+            if not all(self._is_alive(bot_job_id(match_id, match.version, s, attempts), budget_s, now)
+                       for s in bots):
+                enqueue_bot_turns(self.queue, match_id, match, meta, attempt=attempts + 1)
+                log.info("re-dispatched bot turn of %s v%s (attempt %s)", match_id, match.version,
+                         attempts + 1)
+                dispatched = True
+            checks.append(now + (self.grace * self._backoff(attempts + 1) if dispatched
+                                 else RUNNING_CHECK_S))
+        deadline = meta.get("deadline")
+        if deadline and deadline <= now:
+            if not self._is_alive(clock_job_id(match_id, match.version, attempts), 0, now):
+                enqueue_clock(self.queue, match_id, match.version, attempt=attempts + 1)
+                dispatched = True
+            checks.append(now + self.grace * self._backoff(attempts + 1))
+        elif deadline:
+            checks.append(deadline)
+        self.store.reschedule(match_id, rev, min(checks) if checks else None,
+                              attempts + 1 if dispatched else attempts)
+
+    def _budget_s(self, seat_spec):
+        return bounded_bot(seat_spec.get("bot") or {}, self.limits).get("budget_ms", 0) / 1000.0
+
+    @staticmethod
+    def _backoff(attempts):
+        return min(2 ** max(attempts - 1, 0), MAX_BACKOFF)
+
+    def _is_alive(self, job_id, budget_s, now):
+        """True when the job is waiting in its queue or started within its budget plus grace."""
+        connection = self.store.redis
+        job = fetch_job(connection, job_id)
+        if job is None:
+            return False
+        status = job.get_status(refresh=False)
+        status = getattr(status, "value", status)
+        if status == "queued":
+            key = Queue(job.origin, connection=connection).key
+            return connection.lpos(key, job_id) is not None
+        if status == "started" and job.started_at is not None:
+            started = job.started_at
+            if started.tzinfo is None:
+                started = started.replace(tzinfo=UTC)
+            if job.worker_name and not self.store.is_beating(job.worker_name):
+                return False  # its worker was killed: no need to wait out the budget
+            return now - started.timestamp() < budget_s + self.grace + 1.0
+        return False
+
+    def run(self, stop, interval=None):
+        """Sweep every `interval` seconds until `stop` (a threading.Event) is set."""
+        interval = self.limits["SWEEP_INTERVAL_S"] if interval is None else interval
+        while not stop.is_set():
+            try:
+                self.sweep_once()
+            except Exception as exc:  # noqa: BLE001 - a Redis blip must not end the sweeper
+                log.warning("sweep failed (%s); retrying", exc)
+            stop.wait(interval)
+
+
+def start_heartbeat(store, worker_name):
+    """Refresh the worker's heartbeat every 0.5 s (2 s expiry) from a daemon thread; returns
+    its stop event. A job "started" by a worker without a heartbeat is lost."""
+    stop = threading.Event()
+
+    def beat():
+        while not stop.is_set():
+            try:
+                store.beat(worker_name, HEARTBEAT_TTL_S)
+            except Exception as exc:  # noqa: BLE001 - a Redis blip must not end the heartbeat
+                log.warning("heartbeat failed (%s)", exc)
+            stop.wait(HEARTBEAT_S)
+    store.beat(worker_name, HEARTBEAT_TTL_S)
+    threading.Thread(target=beat, name="safehouse-heartbeat", daemon=True).start()
+    return stop
+
+
+def start_thread(store, queue, limits=None):
+    """Run a Sweeper in a daemon thread; returns (thread, stop event)."""
+    stop = threading.Event()
+    thread = threading.Thread(target=Sweeper(store, queue, limits).run, args=(stop,),
+                              name="safehouse-sweeper", daemon=True)
+    thread.start()
+    return thread, stop
