@@ -5,7 +5,10 @@ Layout (prefix `sh:`):
   `version` (accepted actions) and `rev` (writes of any kind: creation, actions, joins).
 - `sh:events:<id>` stream: one entry per write, with stream id `0-<rev>` so `rev` is the event
   sequence number clients use as a cursor; entries hold the full unredacted log entries and the
-  API redacts them per viewer on the way out.
+  API redacts them per viewer on the way out. It is also where the match's log lives: the
+  snapshot (`doc`) holds state, RNG position and version only.
+- `sh:history:<id>` list: the (seat, action) history, one entry appended per action (revealed
+  only in the replay). Writes append; nothing grows with the match's length but these two.
 - `sh:matches` sorted set of match ids by creation time (for listing); `sh:matches:game:<game>`
   the same per game and `sh:mine:<sha256 of a seat token>` the matches where that token holds a
   seat (written at creation and join, separately from the match's own keys; never raw tokens).
@@ -41,9 +44,17 @@ local rev = tonumber(redis.call('HGET', KEYS[1], 'rev') or '-1')
 if rev ~= tonumber(ARGV[1]) then
   return {0, tonumber(redis.call('HGET', KEYS[1], 'version') or '-1'), rev}
 end
+local stored = redis.call('LLEN', KEYS[4])
+local total, first = tonumber(ARGV[8]), tonumber(ARGV[8]) - (#ARGV - 8)
+if first > stored then
+  return redis.error_reply('history gap: ' .. first .. ' > ' .. stored)
+end
 rev = rev + 1
 redis.call('HSET', KEYS[1], 'doc', ARGV[2], 'meta', ARGV[3], 'version', ARGV[4], 'rev', rev)
 redis.call('XADD', KEYS[2], '0-' .. rev, 'entry', ARGV[5])
+for i = 9, #ARGV do
+  if first + (i - 9) >= stored then redis.call('RPUSH', KEYS[4], ARGV[i]) end
+end
 set_due(KEYS[1], KEYS[3], ARGV[6], ARGV[7], 0)
 return {1, tonumber(ARGV[4]), rev}
 """
@@ -94,6 +105,25 @@ def _dumps(value):
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+HISTORY_TAIL = 16  # history entries sent with each save (a save adds at most this many)
+
+
+def _split(doc):
+    """(snapshot without log and history, history): what the hash keeps and what is appended."""
+    core = {k: v for k, v in doc.items() if k not in ("log", "history")}
+    return core, doc.get("history", [])
+
+
+def _join(raw_core, events, history):
+    """The whole match document: the snapshot, the log (every event's entries, in order) and the
+    history."""
+    doc = json.loads(raw_core)
+    if "log" not in doc:  # the append-only layout (older snapshots carry their own log)
+        doc["log"] = [entry for _, fields in events for entry in json.loads(fields[b"entry"])["entries"]]
+        doc["history"] = [json.loads(item) for item in history]
+    return doc
+
+
 class Store:
     """Match snapshots, metadata, events and idempotency records in Redis."""
 
@@ -121,21 +151,27 @@ class Store:
     def create(self, match_id, doc, meta, first_event, due=None):
         """Store a new match (rev 1) with its creation event (seq 1) and its outbox entry (`due`
         time, None = nothing due); False if the id exists."""
+        core, _ = _split(doc)  # a new match has no history; its set-up log is in first_event
         created = bool(self._create(
             keys=[self._key("match", match_id), self._key("events", match_id), self.due_index,
                   f"{self.prefix}matches"],
-            args=[_dumps(doc), _dumps(meta), doc["version"], _dumps(first_event),
+            args=[_dumps(core), _dumps(meta), doc["version"], _dumps(first_event),
                   time.time(), match_id, _due_arg(due)]))
         if created:
             self.notify(match_id)
         return created
 
     def load(self, match_id):
-        """(doc, meta, rev) or None when no such match."""
-        raw = self.redis.hmget(self._key("match", match_id), "doc", "meta", "rev")
+        """(doc, meta, rev) or None when no such match; `doc` is whole again (log from the event
+        stream, history from the history list)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hmget(self._key("match", match_id), "doc", "meta", "rev")
+        pipe.xrange(self._key("events", match_id))
+        pipe.lrange(self._key("history", match_id), 0, -1)
+        raw, events, history = pipe.execute()
         if raw[0] is None:
             return None
-        return json.loads(raw[0]), json.loads(raw[1]), int(raw[2])
+        return _join(raw[0], events, history), json.loads(raw[1]), int(raw[2])
 
     def load_meta(self, match_id):
         """The meta dict or None."""
@@ -143,14 +179,20 @@ class Store:
         return None if raw is None else json.loads(raw)
 
     def save(self, match_id, rev, doc, meta, event_entry, due=None):
-        """Compare-and-set on `rev`: write doc+meta, append the event (its seq is the new rev) and
-        set the outbox entry (`due` time, None = nothing due) in the same atomic script.
+        """Compare-and-set on `rev`: write the snapshot and meta, append the event (its seq is the
+        new rev) and the new history entries, and set the outbox entry (`due` time, None =
+        nothing due), all in one atomic script. `doc` is a whole `match_to_json`; its log is
+        kept by the event stream and its history by the history list, so a write costs the
+        same at action 10 as at action 1,000.
 
         Returns the new rev; raises Conflict when the match was written since it was loaded."""
+        core, history = _split(doc)
+        tail = history[-HISTORY_TAIL:]
         ok, version, new_rev = self._save(
-            keys=[self._key("match", match_id), self._key("events", match_id), self.due_index],
-            args=[rev, _dumps(doc), _dumps(meta), doc["version"], _dumps(event_entry),
-                  _due_arg(due), match_id])
+            keys=[self._key("match", match_id), self._key("events", match_id), self.due_index,
+                  self._key("history", match_id)],
+            args=[rev, _dumps(core), _dumps(meta), doc["version"], _dumps(event_entry),
+                  _due_arg(due), match_id, len(history), *(_dumps(h) for h in tail)])
         if not ok:
             raise Conflict(version, new_rev)
         self.notify(match_id)
@@ -167,10 +209,14 @@ class Store:
 
     def load_for_sweep(self, match_id):
         """(doc, meta, rev, attempts) or None: a match as the sweeper sees it."""
-        raw = self.redis.hmget(self._key("match", match_id), "doc", "meta", "rev", "attempts")
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hmget(self._key("match", match_id), "doc", "meta", "rev", "attempts")
+        pipe.xrange(self._key("events", match_id))
+        pipe.lrange(self._key("history", match_id), 0, -1)
+        raw, events, history = pipe.execute()
         if raw[0] is None:
             return None
-        return json.loads(raw[0]), json.loads(raw[1]), int(raw[2]), int(raw[3] or 0)
+        return _join(raw[0], events, history), json.loads(raw[1]), int(raw[2]), int(raw[3] or 0)
 
     def claim_due(self, now, lease_s, limit=100):
         """Ids of matches due by `now`, leased for `lease_s` seconds to this caller."""
