@@ -20,6 +20,7 @@ meta, append the event. A conflict gets the current version back and nothing cha
 """
 
 import json
+import os
 import time
 
 import redis
@@ -39,32 +40,43 @@ local function set_due(match_key, index_key, due, member, attempts)
 end
 """
 
-SAVE_SCRIPT = SET_DUE_LUA + """
+# Keys of one match expire together (ttl in ms; 0 = kept until deleted).
+SET_TTL_LUA = """
+local function set_ttl(ttl, ...)
+  for _, key in ipairs({...}) do
+    if tonumber(ttl) > 0 then redis.call('PEXPIRE', key, ttl) else redis.call('PERSIST', key) end
+  end
+end
+"""
+
+SAVE_SCRIPT = SET_DUE_LUA + SET_TTL_LUA + """
 local rev = tonumber(redis.call('HGET', KEYS[1], 'rev') or '-1')
 if rev ~= tonumber(ARGV[1]) then
   return {0, tonumber(redis.call('HGET', KEYS[1], 'version') or '-1'), rev}
 end
 local stored = redis.call('LLEN', KEYS[4])
-local total, first = tonumber(ARGV[8]), tonumber(ARGV[8]) - (#ARGV - 8)
+local total, first = tonumber(ARGV[9]), tonumber(ARGV[9]) - (#ARGV - 9)
 if first > stored then
   return redis.error_reply('history gap: ' .. first .. ' > ' .. stored)
 end
 rev = rev + 1
 redis.call('HSET', KEYS[1], 'doc', ARGV[2], 'meta', ARGV[3], 'version', ARGV[4], 'rev', rev)
 redis.call('XADD', KEYS[2], '0-' .. rev, 'entry', ARGV[5])
-for i = 9, #ARGV do
-  if first + (i - 9) >= stored then redis.call('RPUSH', KEYS[4], ARGV[i]) end
+for i = 10, #ARGV do
+  if first + (i - 10) >= stored then redis.call('RPUSH', KEYS[4], ARGV[i]) end
 end
 set_due(KEYS[1], KEYS[3], ARGV[6], ARGV[7], 0)
+set_ttl(ARGV[8], KEYS[1], KEYS[2], KEYS[4])
 return {1, tonumber(ARGV[4]), rev}
 """
 
-CREATE_SCRIPT = SET_DUE_LUA + """
+CREATE_SCRIPT = SET_DUE_LUA + SET_TTL_LUA + """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'doc', ARGV[1], 'meta', ARGV[2], 'version', ARGV[3], 'rev', 1)
 redis.call('XADD', KEYS[2], '0-1', 'entry', ARGV[4])
 redis.call('ZADD', KEYS[4], ARGV[5], ARGV[6])
 set_due(KEYS[1], KEYS[3], ARGV[7], ARGV[6], 0)
+set_ttl(ARGV[8], KEYS[1], KEYS[2])
 return 1
 """
 
@@ -91,6 +103,16 @@ return ids
 
 def _due_arg(due):
     return "" if due is None else repr(float(due))
+
+
+def retention_from_env():
+    """Seconds a match is kept after its last write, by status (SAFEHOUSE_*_TTL_S; 0 = for ever):
+    abandoned open matches go after a day, active and finished ones after 30 days
+    (`safehouse archive export` keeps finished ones for good, in files)."""
+    env = os.environ.get
+    return {"open": float(env("SAFEHOUSE_OPEN_TTL_S", str(86400))),
+            "active": float(env("SAFEHOUSE_ACTIVE_TTL_S", str(30 * 86400))),
+            "finished": float(env("SAFEHOUSE_FINISHED_TTL_S", str(30 * 86400)))}
 
 
 class Conflict(Exception):
@@ -140,6 +162,11 @@ class Store:
         self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
         self.due_index = f"{prefix}due"
+        self.retention_s = retention_from_env()
+
+    def _ttl_ms(self, meta):
+        """How long the match's keys live after this write, by its status (0 = for ever)."""
+        return int(self.retention_s.get(meta.get("status"), 0) * 1000)
 
     def _key(self, kind, match_id):
         return f"{self.prefix}{kind}:{match_id}"
@@ -156,7 +183,7 @@ class Store:
             keys=[self._key("match", match_id), self._key("events", match_id), self.due_index,
                   f"{self.prefix}matches"],
             args=[_dumps(core), _dumps(meta), doc["version"], _dumps(first_event),
-                  time.time(), match_id, _due_arg(due)]))
+                  time.time(), match_id, _due_arg(due), self._ttl_ms(meta)]))
         if created:
             self.notify(match_id)
         return created
@@ -192,7 +219,8 @@ class Store:
             keys=[self._key("match", match_id), self._key("events", match_id), self.due_index,
                   self._key("history", match_id)],
             args=[rev, _dumps(core), _dumps(meta), doc["version"], _dumps(event_entry),
-                  _due_arg(due), match_id, len(history), *(_dumps(h) for h in tail)])
+                  _due_arg(due), match_id, self._ttl_ms(meta), len(history),
+                  *(_dumps(h) for h in tail)])
         if not ok:
             raise Conflict(version, new_rev)
         self.notify(match_id)
@@ -247,6 +275,17 @@ class Store:
         items = self.redis.xrange(key, min=f"(0-{max(after, 0)}", count=count)
         return [dict(json.loads(fields[b"entry"]), seq=int(sid.split(b"-")[1]))
                 for sid, fields in items]
+
+    def scan_match_ids(self):
+        """Every stored match id (a SCAN over the match hashes: no global list is needed)."""
+        head = len(self._key("match", ""))
+        for key in self.redis.scan_iter(self._key("match", "*"), count=1000):
+            yield key.decode()[head:]
+
+    def delete_match(self, match_id):
+        """Remove a match's own keys (the listing indexes forget it when they next meet it)."""
+        self.redis.delete(*(self._key(kind, match_id) for kind in ("match", "events", "history")))
+        self.redis.zrem(self.due_index, match_id)
 
     def index_match(self, match_id, created, game=None, token_hashes=()):
         """Add a match to its game's listing index (at creation) and to its seat tokens' indexes."""

@@ -1,0 +1,48 @@
+"""Retention: a match's keys expire together, by status (open: a day, active and finished: 30
+days by default; SAFEHOUSE_*_TTL_S); the listing forgets expired matches."""
+
+from service import matches
+from service.store import Store, retention_from_env
+
+
+def ttls(store, prefix, match_id):
+    return [store.redis.pttl(f"{prefix}{kind}:{match_id}") for kind in ("match", "events")]
+
+
+def test_keys_expire_by_status(config, monkeypatch):
+    monkeypatch.setenv("SAFEHOUSE_OPEN_TTL_S", "100")
+    monkeypatch.setenv("SAFEHOUSE_ACTIVE_TTL_S", "1000")
+    monkeypatch.setenv("SAFEHOUSE_FINISHED_TTL_S", "10000")
+    store = Store(config["REDIS_URL"], prefix=config["PREFIX"])
+    prefix = config["PREFIX"]
+    match_id, *_ = matches.create(store, "toy", {"target": 2}, [{"kind": "human"}, {"kind": "open"}], seed=3)
+    assert all(50_000 < t <= 100_000 for t in ttls(store, prefix, match_id))
+    matches.join(store, match_id)
+    assert all(500_000 < t <= 1_000_000 for t in ttls(store, prefix, match_id))
+    match, meta = matches.load(store, match_id)
+    import engine
+    while engine.to_move(match):
+        seat = engine.to_move(match)[0]
+        match, meta = matches.act(store, match_id, seat, engine.legal_actions(match, seat)[0])
+    assert meta["status"] == "finished"
+    keys = ttls(store, prefix, match_id) + [store.redis.pttl(f"{prefix}history:{match_id}")]
+    assert all(5_000_000 < t <= 10_000_000 for t in keys), keys
+
+
+def test_zero_keeps_for_ever_and_defaults(config, monkeypatch):
+    monkeypatch.setenv("SAFEHOUSE_OPEN_TTL_S", "0")
+    store = Store(config["REDIS_URL"], prefix=config["PREFIX"])
+    match_id, *_ = matches.create(store, "toy", {}, [{"kind": "human"}, {"kind": "open"}], seed=3)
+    assert ttls(store, config["PREFIX"], match_id) == [-1, -1]
+    monkeypatch.delenv("SAFEHOUSE_OPEN_TTL_S")
+    assert retention_from_env() == {"open": 86400, "active": 30 * 86400, "finished": 30 * 86400}
+
+
+def test_the_listing_forgets_expired_matches(client, config):
+    made = client.post("/matches", json={"game": "toy"}).json
+    mid = made["match_id"]
+    store = client.application.extensions["safehouse"]["store"]
+    for kind in ("match", "events", "history"):
+        store.redis.delete(f"{config['PREFIX']}{kind}:{mid}")  # what expiry does
+    listed = client.get("/matches?game=toy").json
+    assert mid not in [m["match_id"] for m in listed["matches"]] and listed["total"] == 0
