@@ -21,8 +21,11 @@ worker: ## Run one more RQ worker (SimpleWorker) on the service's Redis
 test: ## Run the whole test suite (Redis database 15 on 127.0.0.1:6379, or SAFEHOUSE_TEST_REDIS_URL)
 	$(BIN)/python -m pytest
 
-soak: ## Hunt for hidden-information leaks: the secret-ledger sweep at 10,000 bot matches per game (long)
+soak: ## Long runs (an hour or more): the secret-ledger sweep at 10,000 bot matches per game, the fault suite 20 times over, recovery times and 5,000 live streams
 	SAFEHOUSE_LEDGER_MATCHES=10000 $(BIN)/python -m pytest tests/test_secret_ledger.py
+	@for i in $$(seq 20); do $(BIN)/python -m pytest tests/service/test_recovery.py tests/service/test_redis_faults.py tests/service/test_crafted_inputs.py tests/service/test_trust_http.py tests/service/test_many_streams.py tests/service/test_listing_flood.py || exit 1; done
+	$(BIN)/python bench/bench_recovery.py --runs 10
+	$(BIN)/python bench/bench_streams.py --streams 5000
 
 openapi: ## Regenerate openapi.yaml from the schemas
 	$(BIN)/python -m service.openapi openapi.yaml

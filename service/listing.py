@@ -61,7 +61,8 @@ def _walk(store, key, before=None):
 
 def list_matches(store, query, token_hash=None):
     """{"matches", "next_cursor", "total"} for a parsed ListQuery."""
-    key = store.index_key(query.get("game"), token_hash)
+    status = query.get("status") or ("open" if query.get("open_seats") is True else None)
+    key = store.index_key(query.get("game"), token_hash, status)
     before = decode_cursor(query["cursor"]) if query.get("cursor") else None
     found, next_cursor, last = [], None, None
     for match_id, score, meta in _walk(store, key, before):
@@ -73,7 +74,12 @@ def list_matches(store, query, token_hash=None):
             break
         found.append(item)
         last = (score, match_id)
-    dynamic = "status" in query or "open_seats" in query or (token_hash and query.get("game"))
+    # a status index counts itself (its entries may lag a write, and expired matches leave it as
+    # pages meet them); other filters on top of an index are counted by walking it
+    by_status_only = (status is not None and token_hash is None and not query.get("game")
+                      and query.get("open_seats") in (None, status == "open"))
+    dynamic = not by_status_only and (
+        "status" in query or "open_seats" in query or (token_hash and query.get("game")))
     if dynamic:
         total = sum(1 for _, _, meta in _walk(store, key)
                     if _selects(query, meta, summary("", None, meta)))

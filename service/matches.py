@@ -102,6 +102,7 @@ def create(store, game_id, options, seats, seed=None, clock_s=None, limits=None)
     store.create(match_id, engine.match_to_json(match), meta, first, due=next_due(match, meta))
     store.index_match(match_id, meta["created"], game_id,
                       [seat_meta[seat]["token_hash"] for seat in tokens])
+    store.index_status(match_id, meta["created"], meta["status"])
     return match_id, meta, match, tokens
 
 
@@ -130,6 +131,7 @@ def join(store, match_id, seat=None, name=None):
         except Conflict:
             continue
         store.index_match(match_id, meta["created"], token_hashes=[meta["seats"][chosen]["token_hash"]])
+        store.index_status(match_id, meta["created"], meta["status"])
         return chosen, token, match, meta
     raise ApiError("stale_version", "the match is busy; try again", "seat")
 
@@ -211,6 +213,7 @@ def window_after(old, new, actor, window):
 
 def save_step(store, match_id, rev, old, new, meta, now=None, kind="action"):
     """Compare-and-set the new match state and append its event; ApiError stale_version on a race."""
+    previous_status = meta.get("status")
     meta = dict(meta, status=status_of(new, meta), version=new.version)
     meta["deadline"] = next_deadline(new, meta, now)
     entries = list(new.log[len(old.log):])
@@ -224,6 +227,8 @@ def save_step(store, match_id, rev, old, new, meta, now=None, kind="action"):
     except Conflict as exc:
         raise ApiError("stale_version", "the match has moved on", "version",
                        current_version=exc.version) from None
+    if meta["status"] != previous_status:
+        store.index_status(match_id, meta["created"], meta["status"])
     return new, meta
 
 

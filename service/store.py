@@ -286,6 +286,8 @@ class Store:
         """Remove a match's own keys (the listing indexes forget it when they next meet it)."""
         self.redis.delete(*(self._key(kind, match_id) for kind in ("match", "events", "history")))
         self.redis.zrem(self.due_index, match_id)
+        for status in self.STATUSES:
+            self.redis.zrem(f"{self.prefix}matches:status:{status}", match_id)
 
     def index_match(self, match_id, created, game=None, token_hashes=()):
         """Add a match to its game's listing index (at creation) and to its seat tokens' indexes."""
@@ -296,10 +298,23 @@ class Store:
             pipe.zadd(f"{self.prefix}mine:{digest}", {match_id: created})
         pipe.execute()
 
-    def index_key(self, game=None, token_hash=None):
-        """The listing index to page through: a token's matches, a game's, or all."""
+    STATUSES = ("open", "active", "finished")
+
+    def index_status(self, match_id, created, status):
+        """Move a match to its status's listing index (written after the save, may lag)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for other in self.STATUSES:
+            if other != status:
+                pipe.zrem(f"{self.prefix}matches:status:{other}", match_id)
+        pipe.zadd(f"{self.prefix}matches:status:{status}", {match_id: created})
+        pipe.execute()
+
+    def index_key(self, game=None, token_hash=None, status=None):
+        """The listing index to page through: a token's matches, a status's, a game's, or all."""
         if token_hash is not None:
             return f"{self.prefix}mine:{token_hash}"
+        if status is not None:
+            return f"{self.prefix}matches:status:{status}"
         if game is not None:
             return f"{self.prefix}matches:game:{game}"
         return f"{self.prefix}matches"

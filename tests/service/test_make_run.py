@@ -132,10 +132,13 @@ def test_make_run_restarts_a_killed_worker_and_ctrl_c_stops_all_quietly(config, 
     try:
         tree = set(descendants(launch.proc.pid))
         assert any("redis-server" in cmdline(p) for p in tree)
-        [old_worker] = worker_pids(launch.proc.pid)
+        workers = worker_pids(launch.proc.pid)
+        assert len(workers) == 2  # one for everything, one for bot turns only
+        [old_worker] = [p for p in workers if "--queues bots" in cmdline(p)]
         os.kill(old_worker, signal.SIGKILL)
-        new_worker = wait_until(lambda: [p for p in worker_pids(launch.proc.pid) if p != old_worker],
-                                what="a restarted worker")[0]
+        new_worker = wait_until(lambda: [p for p in worker_pids(launch.proc.pid)
+                                         if p not in workers and "--queues bots" in cmdline(p)],
+                                what="a restarted bot worker")[0]
         assert healthy(launch.base)  # the API kept serving
         # the restarted worker plays bot turns: a bot-versus-bot match runs to its end by itself
         made = requests.post(f"{launch.base}/matches", json={
