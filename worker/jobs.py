@@ -1,7 +1,7 @@
 """RQ jobs. Each loads what it needs, calls pure engine code and saves with the version check.
 
 Configuration comes from the environment the worker was started with (SAFEHOUSE_REDIS_URL,
-SAFEHOUSE_PREFIX, SAFEHOUSE_QUEUE, SAFEHOUSE_MAX_BOT_*); `python -m worker` sets it from its arguments.
+SAFEHOUSE_PREFIX, SAFEHOUSE_QUEUE, SAFEHOUSE_MAX_BOT_BUDGET_MS, SAFEHOUSE_MAX_BOT_ITERATIONS); `python -m worker` sets it from its arguments.
 Every bot move is bounded: its wall-clock budget is at most SAFEHOUSE_MAX_BOT_BUDGET_MS (a seat
 with `budget_ms` 0, "no time cap", is served at that maximum) and its iterations at most
 SAFEHOUSE_MAX_BOT_ITERATIONS.
