@@ -8,7 +8,7 @@ from flask_limiter.util import get_remote_address
 from flask_cors import CORS
 
 from . import (api_events, api_matches, api_meta, api_odds, config as config_module, headers,
-               stream_tickets)
+               redis_conn, stream_tickets)
 from .errors import ApiError, register_error_handlers
 from .jobs import after_save as jobs_after_save, queue_for
 from .notifier import Notifier
@@ -39,11 +39,17 @@ def create_app(config=None):
     app.json.sort_keys = False
     # one bounded pool per process, shared by the store and the rate limiter: a burst of
     # requests waits for a free connection (up to POOL_WAIT_S, then 503) instead of failing
-    pool = redis.BlockingConnectionPool.from_url(
-        app.config["REDIS_URL"], max_connections=app.config["REDIS_POOL"], timeout=POOL_WAIT_S,
-        **REDIS_TIMEOUTS)
-    store = Store(app.config["REDIS_URL"], prefix=app.config["PREFIX"], connection_pool=pool)
-    queue = queue_for(store.redis, app.config["QUEUE"])
+    # (a Redis Cluster client keeps a pool per node of its own)
+    if redis_conn.is_cluster(app.config["REDIS_URL"]):
+        store = Store(app.config["REDIS_URL"], prefix=app.config["PREFIX"], **REDIS_TIMEOUTS)
+        limiter_storage = {}
+    else:
+        pool = redis.BlockingConnectionPool.from_url(
+            app.config["REDIS_URL"], max_connections=app.config["REDIS_POOL"], timeout=POOL_WAIT_S,
+            **REDIS_TIMEOUTS)
+        store = Store(app.config["REDIS_URL"], prefix=app.config["PREFIX"], connection_pool=pool)
+        limiter_storage = {"connection_pool": pool}
+    queue = queue_for(store.queue_redis, app.config["QUEUE"])
 
     def after_save(match_id, match, meta):
         if app.config["ENQUEUE_BOTS"]:
@@ -54,7 +60,7 @@ def create_app(config=None):
                                    "notifier": notifier}
     headers.register(app)  # before the Limiter: Flask runs after_request hooks last-registered first
     limiter = Limiter(_rate_key, app=app, storage_uri=app.config["REDIS_URL"],
-                      storage_options={"connection_pool": pool},
+                      storage_options=limiter_storage,
                       application_limits=[app.config["RATE_LIMIT"]], headers_enabled=True,
                       key_prefix=app.config["PREFIX"] + "limit")
     limiter.exempt(api_meta.bp)

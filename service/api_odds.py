@@ -57,7 +57,7 @@ def turn_odds():
     cached = ctx["store"].cache_get("turn-odds", key)
     if cached is not None:
         return {"job_id": job_id, "status": "finished", "result": cached}
-    state = job_state(ctx["store"].redis, job_id)
+    state = job_state(ctx["store"].queue_redis, job_id)
     if state is not None and state[0] == "finished":
         ctx["store"].cache_put("turn-odds", key, state[1])
         return {"job_id": job_id, "status": "finished", "result": state[1]}
@@ -69,7 +69,7 @@ def turn_odds():
 @bp.get("/jobs/<job_id>")
 def get_job(job_id):
     """The state of a queued computation and, when finished, its result."""
-    state = job_state(current_app.extensions["safehouse"]["store"].redis, job_id) if job_id.startswith("odds-") else None
+    state = job_state(current_app.extensions["safehouse"]["store"].queue_redis, job_id) if job_id.startswith("odds-") else None
     if state is None:
         raise ApiError("job_not_found", f"no job {job_id!r}", "job_id")
     status, result = state

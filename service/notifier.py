@@ -14,6 +14,8 @@ from contextlib import contextmanager
 
 import redis
 
+from . import redis_conn
+
 
 class Notifier:
     """One subscriber per process fanning out "match changed" to local waiters."""
@@ -69,7 +71,7 @@ class Notifier:
         """Read the channel forever; on a lost connection, wake everyone (they re-read) and retry."""
         while True:
             try:
-                client = redis.Redis.from_url(self.url, socket_timeout=None, **self._options)
+                client = redis_conn.connect(self.url, socket_timeout=None, **self._options)
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
                 pubsub.subscribe(self.channel)
                 self._wake_all()  # anything published while we were not subscribed

@@ -1,15 +1,18 @@
 """The match store: the only module that talks to Redis for match data.
 
-Layout (prefix `sh:`):
-- `sh:match:<id>` hash: `doc` (the Match as JSON), `meta` (seats, status, commitment, clock),
+Layout (prefix `sh:`). Every key of one match carries the hash tag of its shard, `{s<n>}` with n =
+crc32(id) mod 16, as does that shard's due index, so each script touches a single Redis Cluster
+slot; the listing indexes are single keys written after the save (they may lag, never block):
+- `sh:{s<n>}:match:<id>` hash: `doc` (the Match as JSON), `meta` (seats, status, commitment, clock),
   `version` (accepted actions) and `rev` (writes of any kind: creation, actions, joins).
-- `sh:events:<id>` stream: one entry per write, with stream id `0-<rev>` so `rev` is the event
+- `sh:{s<n>}:events:<id>` stream: one entry per write, with stream id `0-<rev>` so `rev` is the event
   sequence number clients use as a cursor; entries hold the full unredacted log entries and the
   API redacts them per viewer on the way out. It is also where the match's log lives: the
   snapshot (`doc`) holds state, RNG position and version only.
-- `sh:history:<id>` list: the (seat, action) history, one entry appended per action (revealed
+- `sh:{s<n>}:history:<id>` list: the (seat, action) history, one entry appended per action (revealed
   only in the replay). Writes append; nothing grows with the match's length but these two.
-- `sh:matches` sorted set of match ids by creation time (for listing); `sh:matches:game:<game>`
+- `sh:{s<n>}:due` the shard's outbox (what is due when); `sh:matches` sorted set of match ids by
+  creation time (for listing), `sh:matches:status:<status>` the same per status; `sh:matches:game:<game>`
   the same per game and `sh:mine:<sha256 of a seat token>` the matches where that token holds a
   seat (written at creation and join, separately from the match's own keys; never raw tokens).
 - `sh:idem:<sha256>` idempotency records (24 h): a hash of scope and key names each, the stored
@@ -22,8 +25,11 @@ meta, append the event. A conflict gets the current version back and nothing cha
 import json
 import os
 import time
+import zlib
 
 import redis
+
+from . import redis_conn
 
 # Sets the outbox entry of the match in KEYS[1] (index KEYS[3]): due time ARGV[n] ('' = nothing
 # due) for member ARGV[n+1]; a write of the match resets the sweeper's attempt count.
@@ -74,7 +80,6 @@ CREATE_SCRIPT = SET_DUE_LUA + SET_TTL_LUA + """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'doc', ARGV[1], 'meta', ARGV[2], 'version', ARGV[3], 'rev', 1)
 redis.call('XADD', KEYS[2], '0-1', 'entry', ARGV[4])
-redis.call('ZADD', KEYS[4], ARGV[5], ARGV[6])
 set_due(KEYS[1], KEYS[3], ARGV[7], ARGV[6], 0)
 set_ttl(ARGV[8], KEYS[1], KEYS[2])
 return 1
@@ -115,6 +120,14 @@ def retention_from_env():
             "finished": float(env("SAFEHOUSE_FINISHED_TTL_S", str(30 * 86400)))}
 
 
+SHARDS = 16  # hash-tag shards: a match's keys and its shard's due index share a cluster slot
+
+
+def shard_of(match_id):
+    """The shard of a match id (stable across processes and versions)."""
+    return zlib.crc32(match_id.encode()) % SHARDS
+
+
 class Conflict(Exception):
     """Someone wrote the match since it was loaded (`version` and `rev` are the stored ones)."""
 
@@ -149,19 +162,23 @@ def _join(raw_core, events, history):
 class Store:
     """Match snapshots, metadata, events and idempotency records in Redis."""
 
-    def __init__(self, url, prefix="sh:", **redis_options):
-        """`redis_options` (e.g. socket timeouts) apply to the connection pool. Nothing here
-        blocks: waiting clients wait on service/notifier.py, not on a connection."""
+    def __init__(self, url, prefix="sh:", queue_url=None, **redis_options):
+        """`redis_options` (e.g. socket timeouts, or a `connection_pool`) apply to the data
+        connection; `url` may name a Redis Cluster (service/redis_conn.py). `queue_redis` is the
+        plain Redis RQ uses (`queue_url`, else SAFEHOUSE_QUEUE_REDIS_URL, else the same one).
+        Nothing here blocks: waiting clients wait on service/notifier.py, not on a connection."""
         self.url = url
         self.prefix = prefix
         pool = redis_options.pop("connection_pool", None)
         self.redis = (redis.Redis(connection_pool=pool) if pool is not None
-                      else redis.Redis.from_url(url, **redis_options))
+                      else redis_conn.connect(url, **redis_options))
+        rq_url = queue_url or redis_conn.queue_url(url)
+        self.queue_redis = self.redis if rq_url == url else redis.Redis.from_url(rq_url)
         self._save = self.redis.register_script(SAVE_SCRIPT)
         self._create = self.redis.register_script(CREATE_SCRIPT)
         self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
-        self.due_index = f"{prefix}due"
+        self.due_index = self.due_key  # kept for callers that name one match's index
         self.retention_s = retention_from_env()
 
     def _ttl_ms(self, meta):
@@ -169,7 +186,16 @@ class Store:
         return int(self.retention_s.get(meta.get("status"), 0) * 1000)
 
     def _key(self, kind, match_id):
-        return f"{self.prefix}{kind}:{match_id}"
+        """A key of one match: every key of a match, and its shard's due index, carry the same
+        hash tag `{s<shard>}`, so each script touches one Redis Cluster slot."""
+        return f"{self.prefix}{{s{shard_of(match_id)}}}:{kind}:{match_id}"
+
+    def due_key(self, match_id):
+        """The due index (outbox) of the match's shard."""
+        return self._shard_due(shard_of(match_id))
+
+    def _shard_due(self, shard):
+        return f"{self.prefix}{{s{shard}}}:due"
 
     def ping(self):
         """True when Redis answers."""
@@ -180,8 +206,7 @@ class Store:
         time, None = nothing due); False if the id exists."""
         core, _ = _split(doc)  # a new match has no history; its set-up log is in first_event
         created = bool(self._create(
-            keys=[self._key("match", match_id), self._key("events", match_id), self.due_index,
-                  f"{self.prefix}matches"],
+            keys=[self._key("match", match_id), self._key("events", match_id), self.due_key(match_id)],
             args=[_dumps(core), _dumps(meta), doc["version"], _dumps(first_event),
                   time.time(), match_id, _due_arg(due), self._ttl_ms(meta)]))
         if created:
@@ -216,7 +241,7 @@ class Store:
         core, history = _split(doc)
         tail = history[-HISTORY_TAIL:]
         ok, version, new_rev = self._save(
-            keys=[self._key("match", match_id), self._key("events", match_id), self.due_index,
+            keys=[self._key("match", match_id), self._key("events", match_id), self.due_key(match_id),
                   self._key("history", match_id)],
             args=[rev, _dumps(core), _dumps(meta), doc["version"], _dumps(event_entry),
                   _due_arg(due), match_id, self._ttl_ms(meta), len(history),
@@ -248,18 +273,23 @@ class Store:
 
     def claim_due(self, now, lease_s, limit=100):
         """Ids of matches due by `now`, leased for `lease_s` seconds to this caller."""
-        ids = self._claim(keys=[self.due_index], args=[repr(now), repr(now + lease_s), limit])
+        ids = []
+        for shard in range(SHARDS):  # one small script per shard (each in its own slot)
+            if len(ids) >= limit:
+                break
+            ids += self._claim(keys=[self._shard_due(shard)],
+                               args=[repr(now), repr(now + lease_s), limit - len(ids)])
         return [i.decode() for i in ids]
 
     def reschedule(self, match_id, rev, due, attempts):
         """Set the outbox entry (None = nothing due) if the match is still at `rev`; True if set."""
         return bool(self._reschedule(
-            keys=[self._key("match", match_id), self._key("events", match_id), self.due_index],
+            keys=[self._key("match", match_id), self._key("events", match_id), self.due_key(match_id)],
             args=[rev, _due_arg(due), match_id, attempts]))
 
     def due_at(self, match_id):
         """The due-index score of a match (None when nothing is due)."""
-        return self.redis.zscore(self.due_index, match_id)
+        return self.redis.zscore(self.due_key(match_id), match_id)
 
     def beat(self, worker_name, ttl_s):
         """A worker process is alive for the next `ttl_s` seconds (its heartbeat thread says so)."""
@@ -278,21 +308,21 @@ class Store:
 
     def scan_match_ids(self):
         """Every stored match id (a SCAN over the match hashes: no global list is needed)."""
-        head = len(self._key("match", ""))
-        for key in self.redis.scan_iter(self._key("match", "*"), count=1000):
-            yield key.decode()[head:]
+        for key in self.redis.scan_iter(f"{self.prefix}{{s*}}:match:*", count=1000):
+            yield key.decode().rsplit(":match:", 1)[1]
 
     def delete_match(self, match_id):
         """Remove a match's own keys (the listing indexes forget it when they next meet it)."""
         self.redis.delete(*(self._key(kind, match_id) for kind in ("match", "events", "history")))
-        self.redis.zrem(self.due_index, match_id)
+        self.redis.zrem(self.due_key(match_id), match_id)
         for status in self.STATUSES:
             self.redis.zrem(f"{self.prefix}matches:status:{status}", match_id)
 
     def index_match(self, match_id, created, game=None, token_hashes=()):
         """Add a match to its game's listing index (at creation) and to its seat tokens' indexes."""
         pipe = self.redis.pipeline(transaction=False)
-        if game is not None:
+        if game is not None:  # creation: the all-matches and per-game indexes
+            pipe.zadd(f"{self.prefix}matches", {match_id: created})
             pipe.zadd(f"{self.prefix}matches:game:{game}", {match_id: created})
         for digest in token_hashes:
             pipe.zadd(f"{self.prefix}mine:{digest}", {match_id: created})

@@ -11,7 +11,6 @@ import logging
 import os
 import threading
 
-import redis
 from rq import Queue, SimpleWorker
 
 
@@ -48,11 +47,11 @@ def main(argv=None):
 
     from .sweeper import Sweeper, start_heartbeat, start_thread
     store = Store(args.url, prefix=args.prefix)
-    base = queue_for(store.redis, args.queue)
+    base = queue_for(store.queue_redis, args.queue)
     if args.sweeper:
         Sweeper(store, base).run(threading.Event())
         return
-    connection = redis.Redis.from_url(args.url)
+    connection = store.queue_redis
     queues = [Queue(name, connection=connection) for name in queue_names(args.queue, args.queues)]
     worker = SimpleWorker(queues, connection=connection)
     start_heartbeat(store, worker.name)

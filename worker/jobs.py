@@ -69,7 +69,7 @@ def bot_turn(match_id, version, seat):
 
 
 def _queue(st):
-    return queue_for(st.redis, os.environ.get("SAFEHOUSE_QUEUE", "safehouse"))
+    return queue_for(st.queue_redis, os.environ.get("SAFEHOUSE_QUEUE", "safehouse"))
 
 
 def zombie_action(match, seat, rng):

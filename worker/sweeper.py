@@ -106,7 +106,7 @@ class Sweeper:
 
     def _is_alive(self, job_id, budget_s, now):
         """True when the job is waiting in its queue or started within its budget plus grace."""
-        connection = self.store.redis
+        connection = self.store.queue_redis
         job = fetch_job(connection, job_id)
         if job is None:
             return False

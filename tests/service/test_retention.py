@@ -6,7 +6,7 @@ from service.store import Store, retention_from_env
 
 
 def ttls(store, prefix, match_id):
-    return [store.redis.pttl(f"{prefix}{kind}:{match_id}") for kind in ("match", "events")]
+    return [store.redis.pttl(store._key(kind, match_id)) for kind in ("match", "events")]
 
 
 def test_keys_expire_by_status(config, monkeypatch):
@@ -25,7 +25,7 @@ def test_keys_expire_by_status(config, monkeypatch):
         seat = engine.to_move(match)[0]
         match, meta = matches.act(store, match_id, seat, engine.legal_actions(match, seat)[0])
     assert meta["status"] == "finished"
-    keys = ttls(store, prefix, match_id) + [store.redis.pttl(f"{prefix}history:{match_id}")]
+    keys = ttls(store, prefix, match_id) + [store.redis.pttl(store._key("history", match_id))]
     assert all(5_000_000 < t <= 10_000_000 for t in keys), keys
 
 
@@ -43,6 +43,6 @@ def test_the_listing_forgets_expired_matches(client, config):
     mid = made["match_id"]
     store = client.application.extensions["safehouse"]["store"]
     for kind in ("match", "events", "history"):
-        store.redis.delete(f"{config['PREFIX']}{kind}:{mid}")  # what expiry does
+        store.redis.delete(store._key(kind, mid))  # what expiry does
     listed = client.get("/matches?game=toy").json
     assert mid not in [m["match_id"] for m in listed["matches"]] and listed["total"] == 0

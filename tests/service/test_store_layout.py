@@ -19,11 +19,11 @@ def test_writes_append_and_loads_give_back_the_whole_match(config):
             break
         seat = engine.to_move(match)[0]
         match, _ = matches.act(store, match_id, seat, rng.choice(engine.legal_actions(match, seat)))
-        raw = store.redis.hget(f"{config['PREFIX']}match:{match_id}", "doc")
+        raw = store.redis.hget(store._key("match", match_id), "doc")
         snapshot = json.loads(raw)
         assert "log" not in snapshot and "history" not in snapshot
         snapshot_sizes.append(len(raw))
-        assert store.redis.llen(f"{config['PREFIX']}history:{match_id}") == match.version
+        assert store.redis.llen(store._key("history", match_id)) == match.version
     loaded, _ = matches.load(store, match_id)
     assert engine.match_to_json(loaded) == engine.match_to_json(match)
     assert loaded.log == match.log and loaded.history == match.history
@@ -41,4 +41,4 @@ def test_a_save_that_would_leave_a_gap_in_the_history_is_refused(config):
     doc["version"] = 20
     with pytest.raises(redis.ResponseError, match="history gap"):
         store.save(match_id, 1, doc, meta, {"version": 20, "entries": []})
-    assert store.redis.llen(f"{config['PREFIX']}history:{match_id}") == 0
+    assert store.redis.llen(store._key("history", match_id)) == 0

