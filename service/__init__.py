@@ -8,7 +8,7 @@ from flask_limiter.util import get_remote_address
 from flask_cors import CORS
 
 from . import (api_events, api_matches, api_meta, api_odds, config as config_module, headers,
-               stream_tickets)
+               rate_limit_storage, stream_tickets)
 from .errors import ApiError, register_error_handlers
 from .jobs import after_save as jobs_after_save, queue_for
 from .notifier import Notifier
@@ -53,7 +53,9 @@ def create_app(config=None):
     app.extensions["safehouse"] = {"store": store, "queue": queue, "after_save": after_save,
                                    "notifier": notifier}
     headers.register(app)  # before the Limiter: Flask runs after_request hooks last-registered first
-    limiter = Limiter(_rate_key, app=app, storage_uri=app.config["REDIS_URL"],
+    # one Redis round trip per request for the limit and its headers (see rate_limit_storage)
+    limiter = Limiter(_rate_key, app=app,
+                      storage_uri=rate_limit_storage.storage_uri(app.config["REDIS_URL"]),
                       storage_options={"connection_pool": pool},
                       application_limits=[app.config["RATE_LIMIT"]], headers_enabled=True,
                       key_prefix=app.config["PREFIX"] + "limit")

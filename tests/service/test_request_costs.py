@@ -1,0 +1,92 @@
+"""What one request costs in Redis round trips (counted, never timed), and that the cheaper rate
+limit storage still answers correct X-RateLimit-* headers and 429s."""
+
+import time
+
+import pytest
+import redis
+from limits import parse
+from limits.strategies import FixedWindowRateLimiter
+
+from service import create_app
+from service.rate_limit_storage import RequestCachedRedisStorage, storage_uri
+
+# GET view: the rate limit hit + the match load. POST action: the hit, one load, the
+# compare-and-set save and its notification.
+MAX_VIEW_ROUND_TRIPS = 2
+MAX_ACTION_ROUND_TRIPS = 4
+
+
+@pytest.fixture
+def round_trips(monkeypatch):
+    """Counts Redis commands and pipeline flushes sent by this process."""
+    sent = []
+    command, pipeline = redis.Redis.execute_command, redis.client.Pipeline.execute
+
+    def counted_command(self, *args, **options):
+        sent.append(args[0])
+        return command(self, *args, **options)
+
+    def counted_pipeline(self, *args, **options):
+        sent.append("PIPELINE")
+        return pipeline(self, *args, **options)
+
+    monkeypatch.setattr(redis.Redis, "execute_command", counted_command)
+    monkeypatch.setattr(redis.client.Pipeline, "execute", counted_pipeline)
+    return sent
+
+
+def _new_match(client):
+    made = client.post("/matches", json={"game": "insidejob", "options": {"players": 4}, "seed": 3,
+                                         "seats": [{"kind": "human"}] * 4}).get_json()
+    return made["match_id"], {t["seat"]: t["token"] for t in made["tokens"]}
+
+
+def test_a_view_and_an_action_cost_few_redis_round_trips(client, round_trips):
+    match_id, tokens = _new_match(client)
+    seat = client.get(f"/matches/{match_id}").get_json()["to_move"][0]
+    auth = {"Authorization": f"Bearer {tokens[seat]}"}
+    round_trips.clear()
+    view = client.get(f"/matches/{match_id}", headers=auth)
+    assert view.status_code == 200 and "X-RateLimit-Remaining" in view.headers
+    assert len(round_trips) <= MAX_VIEW_ROUND_TRIPS, round_trips
+    round_trips.clear()
+    answer = client.post(f"/matches/{match_id}/actions", headers=auth,
+                         json={"action": view.get_json()["legal_actions"][0],
+                               "version": view.get_json()["version"]})
+    assert answer.status_code == 200 and "X-RateLimit-Remaining" in answer.headers
+    assert len(round_trips) <= MAX_ACTION_ROUND_TRIPS, round_trips
+
+
+def test_rate_limit_headers_and_429_come_from_the_one_hit(config, redis_url):
+    app = create_app(dict(config, RATE_LIMIT="4/minute", CREATE_LIMIT="4/minute"))
+    client = app.test_client()
+    remaining, resets = [], []
+    for _ in range(4):
+        answer = client.get("/matches/nosuchmatch")
+        assert answer.status_code == 404
+        assert answer.headers["X-RateLimit-Limit"] == "4"
+        remaining.append(int(answer.headers["X-RateLimit-Remaining"]))
+        resets.append(int(answer.headers["X-RateLimit-Reset"]))
+    assert remaining == [3, 2, 1, 0]
+    assert all(time.time() - 2 <= reset <= time.time() + 61 for reset in resets)
+    refused = client.get("/matches/nosuchmatch")
+    assert refused.status_code == 429
+    assert refused.get_json()["error"]["code"] == "rate_limited"
+    assert 0 <= int(refused.headers["Retry-After"]) <= 61
+    assert refused.headers["X-RateLimit-Remaining"] == "0"
+
+
+def test_storage_outside_a_request_reads_redis(redis_url, namespace):
+    storage = RequestCachedRedisStorage(storage_uri(redis_url),
+                                        key_prefix=namespace["PREFIX"] + "limits")
+    limiter = FixedWindowRateLimiter(storage)
+    item = parse("3/minute")
+    try:
+        assert limiter.hit(item, "caller") and limiter.hit(item, "caller")
+        stats = limiter.get_window_stats(item, "caller")
+        assert stats.remaining == 1
+        assert time.time() < stats.reset_time <= time.time() + 61
+        assert limiter.hit(item, "caller") and not limiter.hit(item, "caller")
+    finally:
+        storage.clear(item.key_for("caller"))
