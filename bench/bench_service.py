@@ -77,8 +77,8 @@ class Processes:
     def __init__(self):
         self.procs = []
 
-    def start(self, args, env=None):
-        proc = subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+    def start(self, args, env=None, cwd=ROOT):
+        proc = subprocess.Popen(args, env=env, cwd=cwd, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL)
         self.procs.append(proc)
         return proc
@@ -126,22 +126,22 @@ def start_redis(procs):
     return url, proc.pid
 
 
-def start_gunicorn(procs, app, env, probe_path, workers):
-    """gunicorn (gevent, service/gunicorn_conf.py) serving `app`: (base url, master pid)."""
+def start_gunicorn(procs, app, env, probe_path, workers, cwd=ROOT):
+    """gunicorn (gevent, service/gunicorn_conf.py) serving `app` from `cwd`: (base url, master pid)."""
     port = free_port()
     proc = procs.start([sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf",
-                        "-w", str(workers), "-b", f"127.0.0.1:{port}", app], env=env)
+                        "-w", str(workers), "-b", f"127.0.0.1:{port}", app], env=env, cwd=cwd)
     base = f"http://127.0.0.1:{port}"
     _wait_until(lambda: _http_ok(base + probe_path), app)
     _wait_until(lambda: len(_children(proc.pid)) >= workers, f"{app} workers")
     return base, proc.pid
 
 
-def run_round(target, base, server_pids, clients, seconds, seed_base, gzip):
+def run_round(protocol, base, server_pids, clients, seconds, seed_base, gzip):
     """One bounded round of load against one server: the client's stats plus server CPU."""
     pids = list(server_pids["gunicorn"]) + _children(server_pids["gunicorn"][0]) + [server_pids["redis"]]
     before = cpu_seconds(pids)
-    args = [sys.executable, os.path.join(ROOT, "bench", "load_client.py"), "--target", target,
+    args = [sys.executable, os.path.join(ROOT, "bench", "load_client.py"), "--target", protocol,
             "--url", base, "--clients", str(clients), "--seconds", str(seconds),
             "--seed-base", str(seed_base)] + ([] if gzip else ["--no-gzip"])
     out = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=seconds + 120,
@@ -190,12 +190,18 @@ def ratios(ours, reference):
     return {key: (ours[key] / reference[key] if reference[key] else float("nan")) for key, _ in FIGURES}
 
 
-def print_table(clients, ours, reference, ratio):
-    print(f"\n== {clients} client(s): {ours['actions']} vs {reference['actions']} actions, "
-          f"{ours['errors']} vs {reference['errors']} errors (ours vs reference)")
-    print(f"{'':<18}{'ours':>12}{'reference':>12}{'ours/ref':>10}")
+def print_table(clients, figures, ratio_pairs):
+    """One table per client count: each server's figures, then the ratios (ours/ref, ...)."""
+    names = list(figures)
+    print(f"\n== {clients} client(s): " + ", ".join(
+        f"{name} {figures[name]['actions']} actions/{figures[name]['errors']} errors" for name in names))
+    header = "".join(f"{name:>12}" for name in names)
+    header += "".join(f"{f'{a[:4]}/{b[:4]}':>11}" for a, b in ratio_pairs)
+    print(f"{'':<18}{header}")
     for key, label in FIGURES:
-        print(f"{label:<18}{ours[key]:>12.2f}{reference[key]:>12.2f}{ratio[key]:>9.2f}x")
+        row = "".join(f"{figures[name][key]:>12.2f}" for name in names)
+        row += "".join(f"{ratios(figures[a], figures[b])[key]:>10.2f}x" for a, b in ratio_pairs)
+        print(f"{label:<18}{row}")
     sys.stdout.flush()
 
 
@@ -208,49 +214,63 @@ def _commit():
 
 
 def main(argv=None):
-    """Start Redis and both servers, run the alternating rounds, print and record the figures."""
+    """Start Redis and the servers, run the alternating rounds, print and record the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="length of one round")
     parser.add_argument("--clients", default="1,4,16", help="comma-separated client counts")
     parser.add_argument("--rounds", type=int, default=2, help="rounds per server and client count")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per server")
     parser.add_argument("--no-gzip", action="store_true", help="clients do not accept gzip")
+    parser.add_argument("--baseline", metavar="DIR",
+                        help="also serve the service from another checkout (e.g. `git archive` of an "
+                             "older commit) in the same rounds: a before/after in one run")
     parser.add_argument("--results", default=DEFAULT_RESULTS, help="JSON-lines file to append to")
     args = parser.parse_args(argv)
     counts = [int(c) for c in args.clients.split(",") if c.strip()]
     procs = Processes()
     try:
         redis_url, redis_pid = start_redis(procs)
-        base_env = dict(os.environ, PYTHONPATH=ROOT)
-        ours_env = dict(base_env, SAFEHOUSE_REDIS_URL=redis_url, SAFEHOUSE_PREFIX=PREFIX,
+        ours_env = dict(os.environ, SAFEHOUSE_REDIS_URL=redis_url, SAFEHOUSE_PREFIX=PREFIX,
                         SAFEHOUSE_QUEUE="safehouse-bench", SAFEHOUSE_ALLOW_CLIENT_SEEDS="1",
                         SAFEHOUSE_RATE_LIMIT="100000000/minute",
                         SAFEHOUSE_CREATE_LIMIT="100000000/minute")
-        ref_env = dict(base_env, REF_REDIS_URL=redis_url, REF_PREFIX="ref:")
-        ours_base, ours_pid = start_gunicorn(procs, "service.wsgi:app", ours_env, "/healthz", args.workers)
-        ref_base, ref_pid = start_gunicorn(procs, "bench.reference_app:app", ref_env, "/m/none", args.workers)
-        servers = {"ours": (ours_base, {"gunicorn": [ours_pid], "redis": redis_pid}),
-                   "reference": (ref_base, {"gunicorn": [ref_pid], "redis": redis_pid})}
-        print(f"scratch redis {redis_url}; ours {ours_base}; reference {ref_base}; "
-              f"{args.workers} gevent workers each; rounds of {args.seconds} s", flush=True)
+        # name -> (load client protocol, app, checkout, env, health path)
+        plan = {"ours": ("ours", "service.wsgi:app", ROOT, ours_env, "/healthz"),
+                "reference": ("reference", "bench.reference_app:app", ROOT,
+                              dict(os.environ, REF_REDIS_URL=redis_url, REF_PREFIX="ref:"), "/m/none")}
+        if args.baseline:
+            baseline = os.path.abspath(args.baseline)
+            plan["baseline"] = ("ours", "service.wsgi:app", baseline,
+                                dict(ours_env, SAFEHOUSE_PREFIX="shbase:"), "/healthz")
+        servers = {}
+        for name, (protocol, app, root, env, probe) in plan.items():
+            base, pid = start_gunicorn(procs, app, dict(env, PYTHONPATH=root), probe, args.workers, root)
+            servers[name] = (protocol, base, {"gunicorn": [pid], "redis": redis_pid})
+        print(f"scratch redis {redis_url}; " + "; ".join(f"{n} {s[1]}" for n, s in servers.items())
+              + f"; {args.workers} gevent workers each; rounds of {args.seconds} s", flush=True)
+        pairs = [("ours", "reference")] + ([("baseline", "reference"), ("ours", "baseline")]
+                                           if args.baseline else [])
         results = {}
+        names = list(servers)
         for clients in counts:
-            pooled = {"ours": [], "reference": []}
+            pooled = {name: [] for name in names}
             for round_no in range(args.rounds):
-                order = ("ours", "reference") if round_no % 2 == 0 else ("reference", "ours")
-                for target in order:
-                    base, pids = servers[target]
-                    pooled[target].append(run_round(target, base, pids, clients, args.seconds,
-                                                    1 + round_no * 100_000_000, not args.no_gzip))
-            ours, reference = summarize(pooled["ours"]), summarize(pooled["reference"])
-            ratio = ratios(ours, reference)
-            print_table(clients, ours, reference, ratio)
-            results[str(clients)] = {"ours": ours, "reference": reference, "ratio": ratio}
+                shift = round_no % len(names)
+                for name in names[shift:] + names[:shift]:  # who goes first alternates
+                    protocol, base, pids = servers[name]
+                    pooled[name].append(run_round(protocol, base, pids, clients, args.seconds,
+                                                  1 + round_no * 100_000_000, not args.no_gzip))
+            figures = {name: summarize(pooled[name]) for name in names}
+            print_table(clients, figures, pairs)
+            results[str(clients)] = dict(figures, ratio=ratios(figures["ours"], figures["reference"]))
+            if args.baseline:
+                results[str(clients)]["ratio_to_baseline"] = ratios(figures["ours"], figures["baseline"])
     finally:
         procs.stop_all()
     record = {"time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "commit": _commit(),
               "seconds": args.seconds, "rounds": args.rounds, "workers": args.workers,
-              "gzip": not args.no_gzip, "cpus": os.cpu_count(), "results": results}
+              "gzip": not args.no_gzip, "baseline": args.baseline, "cpus": os.cpu_count(),
+              "results": results}
     if args.results:
         os.makedirs(os.path.dirname(os.path.abspath(args.results)), exist_ok=True)
         with open(args.results, "a") as out:

@@ -90,3 +90,13 @@ def test_storage_outside_a_request_reads_redis(redis_url, namespace):
         assert limiter.hit(item, "caller") and not limiter.hit(item, "caller")
     finally:
         storage.clear(item.key_for("caller"))
+
+
+@pytest.mark.parametrize("header", ["gzip", "gzip, deflate, br", "x-gzip", "deflate", "", "*", "GZIP",
+                                    "gzip;q=0", "gzip;q=0.5, br", "*;q=0", "br, *;q=0.1", "identity"])
+def test_the_quick_accept_encoding_read_agrees_with_werkzeug(app, header):
+    from flask import request
+
+    from service.headers import _accepts_gzip
+    with app.test_request_context(headers={"Accept-Encoding": header} if header else {}):
+        assert _accepts_gzip() == (request.accept_encodings["gzip"] > 0)
