@@ -2,16 +2,16 @@
 
 import redis
 from flask import Flask
-from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
 from flask_cors import CORS
 
 from . import (api_events, api_matches, api_meta, api_odds, config as config_module, headers,
-               rate_limit_storage, stream_tickets)
+               stream_tickets)
 from .errors import ApiError, register_error_handlers
 from .jobs import after_save as jobs_after_save, queue_for
 from .notifier import Notifier
+from .rate_limit import RateLimiter
 from .store import Store
 
 # what a browser page on an allowed origin may send and read (CORS)
@@ -52,19 +52,14 @@ def create_app(config=None):
     notifier = Notifier(app.config["REDIS_URL"], store.notify_channel, **REDIS_TIMEOUTS)
     app.extensions["safehouse"] = {"store": store, "queue": queue, "after_save": after_save,
                                    "notifier": notifier}
-    headers.register(app)  # before the Limiter: Flask runs after_request hooks last-registered first
-    # one Redis round trip per request for the limit and its headers (see rate_limit_storage)
-    limiter = Limiter(_rate_key, app=app,
-                      storage_uri=rate_limit_storage.storage_uri(app.config["REDIS_URL"]),
-                      storage_options={"connection_pool": pool},
-                      application_limits=[app.config["RATE_LIMIT"]], headers_enabled=True,
-                      key_prefix=app.config["PREFIX"] + "limit")
-    limiter.exempt(api_meta.bp)
+    headers.register(app)  # before the limiter: Flask runs after_request hooks last-registered first
+    # one Redis round trip per request for the limits and their headers (see rate_limit)
+    RateLimiter(app, store.redis, _rate_key, app.config["PREFIX"],
+                lambda: app.config["RATE_LIMIT"], exempt_blueprints=[api_meta.bp.name],
+                # creation has a tighter budget of its own
+                endpoint_limits={"matches.create_match": lambda: app.config["CREATE_LIMIT"]})
     for blueprint in (api_meta.bp, api_matches.bp, api_events.bp, api_odds.bp, stream_tickets.bp):
         app.register_blueprint(blueprint)
-    create = "matches.create_match"  # creation has a tighter budget of its own
-    app.view_functions[create] = limiter.limit(lambda: app.config["CREATE_LIMIT"])(
-        app.view_functions[create])
     register_error_handlers(app)
     if app.config["CORS_ORIGINS"]:
         CORS(app, origins=app.config["CORS_ORIGINS"], allow_headers=CORS_REQUEST_HEADERS,

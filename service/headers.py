@@ -1,5 +1,5 @@
 """Response-header hygiene and compression applied to every answer (registered before
-flask-limiter's own hook, so these run after it):
+the rate limiter's own hook, so these run after it):
 
 - Retry-After only where a retry is the point (429, 503);
 - gzip when the client accepts it and the body is at least 1 KB, with `Vary: Accept-Encoding`
