@@ -101,7 +101,7 @@ def _wait_until(check, what, timeout=STARTUP_S):
         try:
             if check():
                 return
-        except Exception:  # noqa: BLE001 - not up yet
+        except Exception:  # noqa: BLE001, S110 - not up yet
             pass
         time.sleep(0.1)
     raise RuntimeError(f"{what} did not start within {timeout} s")
@@ -208,7 +208,7 @@ def print_table(clients, figures, ratio_pairs):
 def _commit():
     try:
         return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                              text=True, timeout=10).stdout.strip() or None
+                              text=True, timeout=10, check=False).stdout.strip() or None
     except (OSError, subprocess.SubprocessError):
         return None
 

@@ -53,7 +53,7 @@ def _compress(response):
 
 
 def register(app):
-    """Install the after_request hooks on `app` (call before the Limiter is attached)."""
+    """Install the after_request hooks on `app` (call before the rate limiter is attached)."""
 
     @app.after_request
     def _retry_after_only_on_429_and_503(response):

@@ -16,7 +16,8 @@ def test_bench_service_tiny_run_prints_the_figures(tmp_path):
     run = subprocess.run(
         [sys.executable, os.path.join(ROOT, "bench", "bench_service.py"), "--seconds", "0.5",
          "--clients", "1", "--rounds", "1", "--workers", "1", "--results", str(results)],
-        cwd=ROOT, env=dict(os.environ, PYTHONPATH=ROOT), capture_output=True, text=True, timeout=300)
+        cwd=ROOT, env=dict(os.environ, PYTHONPATH=ROOT), capture_output=True, text=True, timeout=300,
+        check=False)
     assert run.returncode == 0, run.stderr[-3000:]
     out = run.stdout
     assert "== 1 client(s)" in out and "ours/refe" in out
