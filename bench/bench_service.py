@@ -12,6 +12,8 @@ Printed per client count, for ours, the reference and the ratio ours/reference:
 - server CPU per request and per action (ms): utime+stime from /proc/<pid>/stat of the gunicorn
   master and workers plus the redis-server, before/after each round (creations count as requests).
 One JSON line per run is appended to `--results` (default bench/results/service_vs_reference.jsonl).
+`--baseline DIR` serves the service from another checkout as a third server in the same rounds
+(a before/after on one run, e.g. DIR from `git archive <commit> | tar -x -C DIR`).
 
 The machine is shared: compare the ratios of one run, not absolute numbers across runs. Every
 process is started here and ended by its PID; every loop and wait is bounded.
