@@ -43,12 +43,18 @@ BENCH_OPTIONS ?= {"darkagent": {"max_rounds": 10}}
 
 bench: ## Print engine speed, bot-turn latency through the API and a quick bot win-rate table (minutes)
 	@for g in classified insidejob ifthen darkagent; do echo "== engine: $$g"; $(BIN)/python bench/bench_$$g.py || exit 1; done
-	@echo "== service: bot-turn latency through the API"; $(BIN)/python bench/bench_service.py --turns 100
+	@echo "== service: bot-turn latency through the API"; $(BIN)/python bench/bench_bot_latency.py --turns 100
 	@echo "== service: 5,000 idle live streams on one API process"; $(BIN)/python bench/bench_streams.py --streams 5000
 	@echo "== bots: win rates ($(BENCH_MATCHES) matches, ismcts $(BENCH_BUDGET_MS) ms/move)"
 	@$(BIN)/python bench/bench_bots.py --matches $(BENCH_MATCHES) --budget-ms $(BENCH_BUDGET_MS) --options '$(BENCH_OPTIONS)'
 
+# `make bench-service BENCH_SERVICE_ARGS="--seconds 10 --clients 16"` to change the rounds.
+BENCH_SERVICE_ARGS ?=
+
+bench-service: ## Our API against a minimal Flask+Redis reference in one run (scratch Redis; 1/4/16 clients; throughput, p50/p99, server CPU per request, ratios)
+	$(BIN)/python bench/bench_service.py $(BENCH_SERVICE_ARGS)
+
 bench-full: ## The bot win-rate table at 1,000 matches, ISMCTS at 200 ms per move (hours; each match appended to bench-full.jsonl)
 	$(BIN)/python bench/bench_bots.py --matches 1000 --budget-ms 200 --options '$(BENCH_OPTIONS)' --jsonl bench-full.jsonl
 
-.PHONY: help install run worker test soak openapi openapi-check bench bench-full
+.PHONY: help install run worker test soak openapi openapi-check bench bench-service bench-full

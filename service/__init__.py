@@ -2,8 +2,6 @@
 
 import redis
 from flask import Flask
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 
 from flask_cors import CORS
 
@@ -12,6 +10,7 @@ from . import (api_events, api_matches, api_meta, api_odds, config as config_mod
 from .errors import ApiError, register_error_handlers
 from .jobs import after_save as jobs_after_save, queue_for
 from .notifier import Notifier
+from .rate_limit import RateLimiter
 from .store import Store
 
 # what a browser page on an allowed origin may send and read (CORS)
@@ -28,7 +27,8 @@ POOL_WAIT_S = 5
 def _rate_key():
     """Budgets are per caller address: no token (nor any spelling of one) ever names a budget, so
     a junk or re-spelled bearer gets no fresh budget and no token reaches a Redis key name."""
-    return get_remote_address()
+    from flask import request
+    return request.remote_addr or "127.0.0.1"
 
 
 def create_app(config=None):
@@ -42,13 +42,11 @@ def create_app(config=None):
     # (a Redis Cluster client keeps a pool per node of its own)
     if redis_conn.is_cluster(app.config["REDIS_URL"]):
         store = Store(app.config["REDIS_URL"], prefix=app.config["PREFIX"], **REDIS_TIMEOUTS)
-        limiter_storage = {}
     else:
         pool = redis.BlockingConnectionPool.from_url(
             app.config["REDIS_URL"], max_connections=app.config["REDIS_POOL"], timeout=POOL_WAIT_S,
             **REDIS_TIMEOUTS)
         store = Store(app.config["REDIS_URL"], prefix=app.config["PREFIX"], connection_pool=pool)
-        limiter_storage = {"connection_pool": pool}
     queue = queue_for(store.queue_redis, app.config["QUEUE"])
 
     def after_save(match_id, match, meta):
@@ -58,17 +56,14 @@ def create_app(config=None):
     notifier = Notifier(app.config["REDIS_URL"], store.notify_channel, **REDIS_TIMEOUTS)
     app.extensions["safehouse"] = {"store": store, "queue": queue, "after_save": after_save,
                                    "notifier": notifier}
-    headers.register(app)  # before the Limiter: Flask runs after_request hooks last-registered first
-    limiter = Limiter(_rate_key, app=app, storage_uri=app.config["REDIS_URL"],
-                      storage_options=limiter_storage,
-                      application_limits=[app.config["RATE_LIMIT"]], headers_enabled=True,
-                      key_prefix=app.config["PREFIX"] + "limit")
-    limiter.exempt(api_meta.bp)
+    headers.register(app)  # before the limiter: Flask runs after_request hooks last-registered first
+    # one Redis round trip per request for the limits and their headers (see rate_limit)
+    RateLimiter(app, store.redis, _rate_key, app.config["PREFIX"],
+                lambda: app.config["RATE_LIMIT"], exempt_blueprints=[api_meta.bp.name],
+                # creation has a tighter budget of its own
+                endpoint_limits={"matches.create_match": lambda: app.config["CREATE_LIMIT"]})
     for blueprint in (api_meta.bp, api_matches.bp, api_events.bp, api_odds.bp, stream_tickets.bp):
         app.register_blueprint(blueprint)
-    create = "matches.create_match"  # creation has a tighter budget of its own
-    app.view_functions[create] = limiter.limit(lambda: app.config["CREATE_LIMIT"])(
-        app.view_functions[create])
     register_error_handlers(app)
     if app.config["CORS_ORIGINS"]:
         CORS(app, origins=app.config["CORS_ORIGINS"], allow_headers=CORS_REQUEST_HEADERS,

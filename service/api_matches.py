@@ -10,6 +10,10 @@ from .idempotency import idempotent
 
 bp = Blueprint("matches", __name__)
 
+# the schemas of the two hottest requests, built once (a marshmallow Schema loads statelessly)
+VIEW_QUERY = schemas.ViewQuery()
+ACTION_REQUEST = schemas.ActionRequest()
+
 
 def _ctx():
     return current_app.extensions["safehouse"]
@@ -54,7 +58,7 @@ def list_matches():
 def get_match(match_id):
     """The match as the caller's seat sees it (spectator without a token); ETag per version and seat.
     `?log_since=n` keeps only the log entries after version n."""
-    log_since = parse_query(schemas.ViewQuery()).get("log_since")
+    log_since = parse_query(VIEW_QUERY).get("log_since")
     match, meta = matches.load(_ctx()["store"], match_id)
     seat = _caller(meta)
     etag = etag_for(match.version, seat, log_since)
@@ -87,18 +91,16 @@ def get_legal_actions(match_id):
 @idempotent
 def post_action(match_id):
     """Play an action for the caller's seat at the expected version."""
-    body = parse_body(schemas.ActionRequest())
+    body = parse_body(ACTION_REQUEST)
     store = _ctx()["store"]
-    meta = store.load_meta(match_id)
-    if meta is None:
-        raise ApiError("match_not_found", f"no match {match_id!r}", "match_id")
-    seat = _caller(meta)
+    loaded = matches.load(store, match_id, with_rev=True)  # one read serves the seat check and act
+    seat = _caller(loaded[1])
     if seat is None:
         raise ApiError("unauthorized", "acting needs a seat token (Authorization: Bearer)", "Authorization")
     if body.get("seat") is not None and body["seat"] != seat:
         raise ApiError("forbidden_seat", "a token acts only for its own seat", "seat")
     version = if_match_version(body.get("version"))
-    match, meta = matches.act(store, match_id, seat, body["action"], version)
+    match, meta = matches.act(store, match_id, seat, body["action"], version, loaded=loaded)
     _ctx()["after_save"](match_id, match, meta)
     return views.match_view(match_id, match, meta, seat), 200, {"ETag": etag_for(match.version, seat)}
 

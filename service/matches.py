@@ -166,13 +166,15 @@ def seat_for_token(meta, token):
     raise ApiError("unauthorized", "unknown seat token", "Authorization")
 
 
-def act(store, match_id, seat, action, expected_version=None, now=None):
+def act(store, match_id, seat, action, expected_version=None, now=None, loaded=None):
     """Apply one action for `seat` and save it with the version check; returns (match, meta).
 
     A write that changed no version (a join) in between is retried transparently; a change of
-    version is a stale_version error when the caller named the version it acted on."""
+    version is a stale_version error when the caller named the version it acted on. `loaded`:
+    the (match, meta, rev) the caller has just read, used for the first attempt (no second read)."""
     for _ in range(5):
-        match, meta, rev = load(store, match_id, with_rev=True)
+        match, meta, rev = loaded or load(store, match_id, with_rev=True)
+        loaded = None
         in_window = expected_version is not None and expected_version != match.version
         if in_window and not meta.get("window", match.version) <= expected_version < match.version:
             raise _stale(match, seat)

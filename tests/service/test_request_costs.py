@@ -1,0 +1,104 @@
+"""What one request costs in Redis round trips (counted, never timed), and that the cheaper rate
+limit storage still answers correct X-RateLimit-* headers and 429s."""
+
+import time
+
+import pytest
+import redis
+
+from service import create_app
+
+# GET view: the rate limit hit + the match load. POST action: the hit, one load, the
+# compare-and-set save and its notification.
+MAX_VIEW_ROUND_TRIPS = 2
+MAX_ACTION_ROUND_TRIPS = 4
+
+
+@pytest.fixture
+def round_trips(monkeypatch):
+    """Counts Redis commands and pipeline flushes sent by this process."""
+    sent = []
+    command, pipeline = redis.Redis.execute_command, redis.client.Pipeline.execute
+
+    def counted_command(self, *args, **options):
+        sent.append(args[0])
+        return command(self, *args, **options)
+
+    def counted_pipeline(self, *args, **options):
+        sent.append("PIPELINE")
+        return pipeline(self, *args, **options)
+
+    monkeypatch.setattr(redis.Redis, "execute_command", counted_command)
+    monkeypatch.setattr(redis.client.Pipeline, "execute", counted_pipeline)
+    return sent
+
+
+def _new_match(client):
+    made = client.post("/matches", json={"game": "insidejob", "options": {"players": 4}, "seed": 3,
+                                         "seats": [{"kind": "human"}] * 4}).get_json()
+    return made["match_id"], {t["seat"]: t["token"] for t in made["tokens"]}
+
+
+def test_a_view_and_an_action_cost_few_redis_round_trips(client, round_trips):
+    match_id, tokens = _new_match(client)
+    seat = client.get(f"/matches/{match_id}").get_json()["to_move"][0]
+    auth = {"Authorization": f"Bearer {tokens[seat]}"}
+    round_trips.clear()
+    view = client.get(f"/matches/{match_id}", headers=auth)
+    assert view.status_code == 200 and "X-RateLimit-Remaining" in view.headers
+    assert len(round_trips) <= MAX_VIEW_ROUND_TRIPS, round_trips
+    round_trips.clear()
+    answer = client.post(f"/matches/{match_id}/actions", headers=auth,
+                         json={"action": view.get_json()["legal_actions"][0],
+                               "version": view.get_json()["version"]})
+    assert answer.status_code == 200 and "X-RateLimit-Remaining" in answer.headers
+    assert len(round_trips) <= MAX_ACTION_ROUND_TRIPS, round_trips
+
+
+def test_rate_limit_headers_and_429_come_from_the_one_hit(config, redis_url):
+    app = create_app(dict(config, RATE_LIMIT="4/minute", CREATE_LIMIT="4/minute"))
+    client = app.test_client()
+    remaining, resets = [], []
+    for _ in range(4):
+        answer = client.get("/matches/nosuchmatch")
+        assert answer.status_code == 404
+        assert answer.headers["X-RateLimit-Limit"] == "4"
+        remaining.append(int(answer.headers["X-RateLimit-Remaining"]))
+        resets.append(int(answer.headers["X-RateLimit-Reset"]))
+    assert remaining == [3, 2, 1, 0]
+    assert all(time.time() - 2 <= reset <= time.time() + 61 for reset in resets)
+    refused = client.get("/matches/nosuchmatch")
+    assert refused.status_code == 429
+    assert refused.get_json()["error"]["code"] == "rate_limited"
+    assert 1 <= int(refused.headers["Retry-After"]) <= 61
+    assert refused.headers["X-RateLimit-Remaining"] == "0"
+
+
+def test_creation_counts_both_limits_and_reports_its_own(config):
+    client = create_app(dict(config, RATE_LIMIT="5/minute", CREATE_LIMIT="2/minute")).test_client()
+    body = {"game": "insidejob", "options": {"players": 4}, "seats": [{"kind": "human"}] * 4}
+    answers = [client.post("/matches", json=body) for _ in range(3)]
+    assert [a.status_code for a in answers] == [201, 201, 429]
+    assert [a.headers["X-RateLimit-Limit"] for a in answers] == ["2", "2", "2"]
+    assert [a.headers["X-RateLimit-Remaining"] for a in answers] == ["1", "0", "0"]
+    views = [client.get("/matches/nosuchmatch") for _ in range(3)]  # the overall budget: 3 used
+    assert [v.status_code for v in views] == [404, 404, 429]
+    assert [v.headers["X-RateLimit-Remaining"] for v in views] == ["1", "0", "0"]
+    assert client.get("/healthz").status_code == 200  # exempt
+
+
+def test_a_limit_string_with_two_windows_counts_both(config):
+    client = create_app(dict(config, RATE_LIMIT="3/minute;2/hour")).test_client()
+    answers = [client.get("/matches/nosuchmatch") for _ in range(3)]
+    assert [a.status_code for a in answers] == [404, 404, 429]
+    assert answers[2].headers["X-RateLimit-Limit"] == "2"  # the breached one
+
+
+@pytest.mark.parametrize("header", ["gzip", "gzip, deflate, br", "x-gzip", "deflate", "", "*", "GZIP",
+                                    "gzip;q=0", "gzip;q=0.5, br", "*;q=0", "br, *;q=0.1", "identity"])
+def test_the_quick_accept_encoding_read_agrees_with_werkzeug(app, header):
+    from flask import request
+
+    from service.headers import _accepts_gzip
+    with app.test_request_context(headers={"Accept-Encoding": header} if header else {}):
+        assert _accepts_gzip() == (request.accept_encodings["gzip"] > 0)
