@@ -1,0 +1,87 @@
+"""Play one scheduled match to the end and describe it as a results record (a JSON-able dict).
+
+Deterministic: the deal comes from the schedule's seed, each seat's bot draws from its own Rng
+seeded by (master seed, match index, seat), and search budgets are iterations unless the spec asks
+for CPU time. So `play_scheduled(spec, index)` twice gives the same record apart from the timing
+fields (`cpu_ms_per_move`, `cpu_ms`), and the record's `replay` (game, options, seed, history)
+re-creates the final state with `engine.replay`.
+"""
+
+import time
+
+from .. import core
+from ..bots import choose_action
+from ..rng import Rng
+from .roles import measures, roles, sides
+from .schedule import derive_seed, schedule_entry
+
+TIMING_FIELDS = ("cpu_ms_per_move", "cpu_ms")
+
+
+def bot_seed(spec, index, seat):
+    """The seed of a seat's bot in match `index` (independent of the deal's seed)."""
+    return derive_seed(spec["seed"], "bot", index, seat)
+
+
+def points(outcome, seats):
+    """Per-seat points: 1/k to each of k winners (a shared win is split), 0 to the rest."""
+    winners = outcome["winners"]
+    return [(1 / len(winners) if seat in winners else 0.0) for seat in range(seats)]
+
+
+def play_entry(spec, entry, clock=time.process_time):
+    """Play a schedule entry; returns its results record."""
+    entrants = {e["name"]: e for e in spec["entrants"]}
+    bots = [{"bot": entrants[name]["bot"], **entrants[name]["params"]} for name in entry["seats"]]
+    cpu_clock = clock if "cpu_ms" in spec["budget"] else None
+    match = core.start(spec["game"], spec["options"], entry["seed"])
+    seats = match.rules.seat_count(match.options)
+    rngs = [Rng(bot_seed(spec, entry["index"], seat)) for seat in range(seats)]
+    cpu, moves = [0.0] * seats, [0] * seats
+    for _ in range(match.rules.max_length * 4):
+        moving = core.to_move(match)
+        if not moving:
+            break
+        seat = moving[0]
+        view = core.render(match, seat, with_log=False)
+        started = clock()
+        action = choose_action(spec["game"], bots[seat], view, seat, rngs[seat], clock=cpu_clock)
+        cpu[seat] += clock() - started
+        moves[seat] += 1
+        match = core.step(match, seat, action)
+    outcome = match.rules.outcome(match.state)
+    seat_roles = roles(match, seats)
+    record = {
+        "index": entry["index"], "deal": entry["deal"], "group": entry["group"],
+        "seating": entry["seating"], "seed": entry["seed"], "seats": list(entry["seats"]),
+        "finished": outcome is not None,
+        "winners": outcome["winners"] if outcome else [],
+        "won": [s["won"] for s in outcome["seats"]] if outcome else [False] * seats,
+        "scores": [s["score"] for s in outcome["seats"]] if outcome else [None] * seats,
+        "points": points(outcome, seats) if outcome else [0.0] * seats,
+        "summary": outcome["summary"] if outcome else "not finished (move cap)",
+        "roles": seat_roles, "sides": sides(spec["game"], seat_roles),
+        "measures": measures(match),
+        "moves": len(match.history), "moves_per_seat": moves,
+        "cpu_ms": round(sum(cpu) * 1000, 3),
+        "cpu_ms_per_move": [round(c * 1000 / m, 3) if m else None for c, m in zip(cpu, moves)],
+        "replay": {"game": match.game, "options": match.options, "seed": match.seed,
+                   "history": [[s, a] for s, a in match.history]},
+    }
+    return record
+
+
+def play_scheduled(spec, index, clock=time.process_time):
+    """Play match `index` of a validated spec (re-running it reproduces the record)."""
+    return play_entry(spec, schedule_entry(spec, index), clock)
+
+
+def replay_record(record):
+    """The finished Match a record's replay reference re-creates."""
+    ref = record["replay"]
+    return core.replay(ref["game"], ref["options"], ref["seed"], [tuple(h) for h in ref["history"]])
+
+
+def without_timings(record):
+    """The record minus its CPU timing fields (what must be bit-identical on a re-run)."""
+    return {k: v for k, v in record.items() if k not in TIMING_FIELDS}

@@ -1,0 +1,108 @@
+"""Run a tournament in-process: one worker process per core, results appended as they come.
+
+`run(spec, directory, workers)` plays every scheduled match whose index is not yet in the
+directory's JSONL (so a stopped run resumes where it was, never replaying or double-counting a
+finished match) and returns the records in index order. `run_in_memory(spec)` plays a spec with no
+files (for notebooks and tests). Workers receive batches of match indices (a whole match is the
+unit of work) and return whole records; only the parent process writes the file.
+"""
+
+import multiprocessing
+import os
+import time
+
+from .play import play_scheduled
+from .results import RecordWriter, prepare, read_records
+from .spec import validate_spec
+
+BATCH = 4  # match indices per task: few enough for smooth progress, enough to amortise IPC
+
+_SPEC = {}
+
+
+def _init_worker(spec, extra_games):
+    _SPEC["spec"] = spec
+    for rules in extra_games:  # games registered at run time (tests' toy game) reach the workers
+        from ..registry import register
+        register(rules)
+
+
+def _play_batch(indices):
+    spec = _SPEC["spec"]
+    return [play_scheduled(spec, index) for index in indices]
+
+
+def pending_indices(spec, directory):
+    """Indices of the scheduled matches not yet in the directory's results."""
+    done = read_records(directory) if directory else {}
+    return [i for i in range(spec["matches"]) if i not in done]
+
+
+def default_workers():
+    """One worker per core available to this process."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return max(1, os.cpu_count() or 1)
+
+
+def _batches(indices, size):
+    return [indices[i:i + size] for i in range(0, len(indices), size)]
+
+
+def _extra_games():
+    from ..registry import BUILTIN, GAMES
+    return [rules for game_id, rules in GAMES.items() if game_id not in BUILTIN]
+
+
+def play_many(spec, indices, workers=1, on_record=None, batch=BATCH):
+    """Play the given match indices (in worker processes when workers > 1), calling
+    `on_record(record)` in the parent as each finishes (in completion order)."""
+    if workers <= 1 or len(indices) <= 1:
+        for index in indices:
+            on_record(play_scheduled(spec, index))
+        return
+    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with context.Pool(workers, initializer=_init_worker, initargs=(spec, _extra_games())) as pool:
+        for records in pool.imap_unordered(_play_batch, _batches(indices, batch)):
+            for record in records:
+                on_record(record)
+
+
+def run(spec, directory, workers=None, progress=None, limit=None):
+    """Play the spec's unfinished matches into `directory`; returns {index: record} of all.
+
+    progress(done, total, record) is called after each match is stored; `limit` caps how many
+    new matches this call plays (the rest stay pending for a later resume)."""
+    spec = validate_spec(spec)
+    prepare(directory, spec)
+    records = read_records(directory)
+    todo = [i for i in range(spec["matches"]) if i not in records]
+    if limit is not None:
+        todo = todo[:limit]
+    with RecordWriter(directory) as writer:
+        def store(record):
+            if record["index"] in records:  # never count a match twice
+                return
+            writer.write(record)
+            records[record["index"]] = record
+            if progress:
+                progress(len(records), spec["matches"], record)
+        play_many(spec, todo, workers or default_workers(), store)
+    return records
+
+
+def run_in_memory(spec, workers=1):
+    """Play a whole spec with no files; returns the records in index order."""
+    spec = validate_spec(spec)
+    records = {}
+    play_many(spec, list(range(spec["matches"])), workers,
+              lambda record: records.setdefault(record["index"], record))
+    return [records[i] for i in sorted(records)]
+
+
+def throughput(spec, workers=1):
+    """(matches, seconds) for playing a whole spec in memory (used by bench/)."""
+    started = time.perf_counter()
+    records = run_in_memory(spec, workers)
+    return len(records), time.perf_counter() - started
