@@ -115,7 +115,7 @@ def teams_of(game_id, record, key_of):
 
 def _rates(wins, n):
     rate, low, high = wilson(wins, n)
-    return {"n": n, "wins": wins, "win_rate": rate, "low": low, "high": high}
+    return {"n": n, "wins": wins, "win_rate": rate, "win_low": low, "win_high": high}
 
 
 def _history_step(total):
