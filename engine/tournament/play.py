@@ -2,7 +2,7 @@
 
 Deterministic: the deal comes from the schedule's seed, each seat's bot draws from its own Rng
 seeded by (master seed, match index, seat), and search budgets are iterations unless the spec asks
-for CPU time. So `play_scheduled(spec, index)` twice gives the same record apart from the timing
+for CPU time (then the search, and so the record, may differ between runs). So `play_scheduled(spec, index)` twice gives the same record apart from the timing
 fields (`cpu_ms_per_move`, `cpu_ms`), and the record's `replay` (game, options, seed, history)
 re-creates the final state with `engine.replay`.
 """
@@ -33,7 +33,9 @@ def play_entry(spec, entry, clock=time.process_time):
     """Play a schedule entry; returns its results record."""
     entrants = {e["name"]: e for e in spec["entrants"]}
     bots = [{"bot": entrants[name]["bot"], **entrants[name]["params"]} for name in entry["seats"]]
-    cpu_clock = clock if "cpu_ms" in spec["budget"] else None
+    # a CPU-time budget (the spec's cpu_ms or a bot's own budget_ms) counts this process's CPU
+    # time, so a busy machine does not shrink the search; without one, only iterations bound it
+    clocks = [clock if bot.get("budget_ms") else None for bot in bots]
     match = core.start(spec["game"], spec["options"], entry["seed"])
     seats = match.rules.seat_count(match.options)
     rngs = [Rng(bot_seed(spec, entry["index"], seat)) for seat in range(seats)]
@@ -45,7 +47,8 @@ def play_entry(spec, entry, clock=time.process_time):
         seat = moving[0]
         view = core.render(match, seat, with_log=False)
         started = clock()
-        action = choose_action(spec["game"], bots[seat], view, seat, rngs[seat], clock=cpu_clock)
+        action = choose_action(spec["game"], bots[seat], view, seat, rngs[seat],
+                               clock=clocks[seat])
         cpu[seat] += clock() - started
         moves[seat] += 1
         match = core.step(match, seat, action)

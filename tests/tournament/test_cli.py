@@ -58,3 +58,17 @@ def test_bad_spec_is_reported_with_its_field(tmp_path):
     spec.write_text("game: classified\nentrants:\n  - random\n  - {bot: nobot}\n")
     result = _cli("tournament", "run", str(spec), "--out", str(tmp_path / "x"))
     assert result.returncode == 2 and "entrants[1].bot" in result.stderr
+
+
+def test_readme_tournament_section_runs_as_written():
+    import yaml
+
+    from engine.tournament import validate_spec
+    from tests.readme_blocks import code_blocks
+    spec = validate_spec(yaml.safe_load(code_blocks("Tournaments", "yaml")[0]))
+    assert spec["matches"] == 300
+    for block in code_blocks("Tournaments", "python"):
+        exec(compile(block, "README.md", "exec"), {})  # noqa: S102 - the README's own code
+    commands = code_blocks("Tournaments", "bash")[0]
+    for action in ("run", "status", "report"):
+        assert f"safehouse tournament {action}" in commands
