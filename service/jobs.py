@@ -15,11 +15,28 @@ from .matches import bot_seats_to_move
 BOT_TURN = "worker.jobs.bot_turn"
 CLOCK_EXPIRED = "worker.jobs.clock_expired"
 TURN_ODDS = "worker.jobs.turn_odds"
+TOURNAMENT_BATCH = "worker.tournament.play_batch"
+BULK_SUFFIX = "-bulk"  # bulk work (tournaments) never delays bot turns: workers take it last
 
 
 def queue_for(connection, name="safehouse"):
     """The RQ queue the service and workers share."""
     return Queue(name, connection=connection)
+
+
+def bulk_queue_for(connection, name="safehouse"):
+    """The queue for bulk work (`<QUEUE>-bulk`); `python -m worker` serves it after its own."""
+    return Queue(name + BULK_SUFFIX, connection=connection)
+
+
+def enqueue_tournament_batch(queue, tournament_id, spec_json, indices, results_key):
+    """Queue one batch of whole matches of a tournament (never a job per move); the job stores
+    each record with HSETNX under `results_key`, so a retried or repeated job counts nothing twice."""
+    job_id = f"tourney-{tournament_id}-{indices[0]}-{len(indices)}"
+    queue.enqueue_call(TOURNAMENT_BATCH, args=(spec_json, list(indices), results_key),
+                       job_id=job_id, retry=Retry(max=2), timeout=3600, result_ttl=3600,
+                       failure_ttl=24 * 3600)
+    return job_id
 
 
 def enqueue_bot_turns(queue, match_id, match, meta):

@@ -1,6 +1,7 @@
 """`python -m worker [--url URL] [--queue NAME] [--burst]`: a non-forking RQ worker.
 
-The default forking worker costs ~20 ms of CPU per job; SimpleWorker runs jobs in-process.
+The default forking worker costs ~20 ms of CPU per job; SimpleWorker runs jobs in-process. It
+serves NAME first and NAME-bulk (tournament batches) only when NAME is empty.
 """
 
 import argparse
@@ -21,7 +22,9 @@ def main(argv=None):
     os.environ.update(SAFEHOUSE_REDIS_URL=args.url, SAFEHOUSE_QUEUE=args.queue,
                       SAFEHOUSE_PREFIX=args.prefix)
     connection = redis.Redis.from_url(args.url)
-    worker = SimpleWorker([Queue(args.queue, connection=connection)], connection=connection)
+    queues = [Queue(args.queue, connection=connection),  # bot turns first, then bulk work
+              Queue(args.queue + "-bulk", connection=connection)]
+    worker = SimpleWorker(queues, connection=connection)
     worker.work(burst=args.burst, with_scheduler=True)
 
 

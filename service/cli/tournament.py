@@ -38,6 +38,20 @@ def register(subparsers):
                      help="play at most N new matches now (the rest stay pending for a resume)")
     run.add_argument("--no-charts", action="store_true", help="skip the PNG charts")
     run.add_argument("--quiet", action="store_true", help="no progress bar or table")
+    run.add_argument("--rq", action="store_true",
+                     help="fan out over RQ: batches of whole matches on <QUEUE>-bulk, played by "
+                          "`python -m worker` processes on any machine sharing the Redis")
+    run.add_argument("--redis-url", default=os.environ.get("SAFEHOUSE_REDIS_URL",
+                                                           "redis://127.0.0.1:6379/0"),
+                     help="with --rq: the Redis the workers share (default: $SAFEHOUSE_REDIS_URL)")
+    run.add_argument("--queue", default=os.environ.get("SAFEHOUSE_QUEUE", "safehouse"),
+                     help="with --rq: the workers' queue name; batches go to <QUEUE>-bulk "
+                          "(default: $SAFEHOUSE_QUEUE or safehouse)")
+    run.add_argument("--prefix", default=os.environ.get("SAFEHOUSE_PREFIX", "sh:"),
+                     help="with --rq: Redis key prefix of the results hash (default: "
+                          "$SAFEHOUSE_PREFIX or sh:)")
+    run.add_argument("--batch", type=int, default=8, metavar="N",
+                     help="with --rq: whole matches per job (default 8)")
     run.set_defaults(run=cmd_run)
 
     status = sub.add_parser("status", help="progress and current standings of a results directory",
@@ -103,7 +117,7 @@ def _error(message):
 
 def cmd_run(args):
     """Play the spec into DIR with a progress bar, then write the report."""
-    from engine.tournament import SpecError, load_spec, run, validate_spec
+    from engine.tournament import SpecError, load_spec, validate_spec
     from engine.tournament.report import write_report
     from engine.tournament.results import read_records
     try:
@@ -119,10 +133,12 @@ def cmd_run(args):
             print(f"resuming {out}: {done}/{spec['matches']} matches already played")
     try:
         if args.quiet:
-            run(spec, out, workers=args.workers, limit=args.limit)
+            _play(spec, out, args, None)
         else:
             _run_with_progress(spec, out, args)
     except SpecError as error:
+        return _error(str(error))
+    except RuntimeError as error:  # an RQ batch failed for good
         return _error(str(error))
     table = write_report(out, charts=not args.no_charts)
     if not args.quiet:
@@ -134,7 +150,6 @@ def cmd_run(args):
 def _run_with_progress(spec, out, args):
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                TimeElapsedColumn, TimeRemainingColumn)
-    from engine.tournament import run
     from engine.tournament.results import read_records
     already = len(read_records(out)) if os.path.exists(out) else 0
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -147,7 +162,23 @@ def _run_with_progress(spec, out, args):
         def advance(done, total, record):
             elapsed = max(progress.get_time() - started, 1e-9)
             progress.update(task, completed=done, rate=f"{(done - already) / elapsed:.1f}")
-        run(spec, out, workers=args.workers, progress=advance, limit=args.limit)
+        _play(spec, out, args, advance)
+
+
+def _play(spec, out, args, progress):
+    from engine.tournament import run
+    if not args.rq:
+        return run(spec, out, workers=args.workers, progress=progress, limit=args.limit)
+    from service.tournament_rq import run_rq
+    if args.batch < 1:
+        raise RuntimeError("--batch must be at least 1")
+
+    def queued(jobs, queue):
+        if not args.quiet:
+            print(f"queued {jobs} batch job(s) on {queue}; workers: "
+                  f"python -m worker --url {args.redis_url} --queue {args.queue}", file=sys.stderr)
+    return run_rq(spec, out, args.redis_url, queue_name=args.queue, prefix=args.prefix,
+                  batch=args.batch, progress=progress, on_queued=queued)
 
 
 def cmd_status(args):

@@ -18,7 +18,8 @@ def _cli(*args):
 
 @pytest.mark.parametrize("args,flags", [
     (["tournament"], ["run", "status", "report"]),
-    (["tournament", "run"], ["--out", "--workers", "--limit", "--no-charts", "--quiet", "spec"]),
+    (["tournament", "run"], ["--out", "--workers", "--limit", "--no-charts", "--quiet", "spec",
+                            "--rq", "--redis-url", "--queue", "--prefix", "--batch"]),
     (["tournament", "status"], ["--json", "dir"]),
     (["tournament", "report"], ["--no-charts", "--quiet", "dir"]),
 ])
