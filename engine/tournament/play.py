@@ -62,6 +62,7 @@ def play_entry(spec, entry, clock=time.process_time):
         "won": [s["won"] for s in outcome["seats"]] if outcome else [False] * seats,
         "scores": [s["score"] for s in outcome["seats"]] if outcome else [None] * seats,
         "points": points(outcome, seats) if outcome else [0.0] * seats,
+        "reasons": [s["reason"] for s in outcome["seats"]] if outcome else [None] * seats,
         "summary": outcome["summary"] if outcome else "not finished (move cap)",
         "roles": seat_roles, "sides": sides(spec["game"], seat_roles),
         "measures": measures(match),
