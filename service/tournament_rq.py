@@ -17,7 +17,7 @@ import redis
 from rq.registry import FailedJobRegistry
 
 from engine.tournament.results import RecordWriter, prepare, read_records
-from engine.tournament.spec import spec_to_json, validate_spec
+from engine.tournament.spec import SpecError, spec_to_json, validate_spec
 
 from .jobs import bulk_queue_for, enqueue_tournament_batch
 
@@ -57,6 +57,9 @@ def run_rq(spec, directory, redis_url, queue_name="safehouse", prefix="sh:",
     """Queue the unfinished matches in batches and gather every record into `directory`;
     returns {index: record}. Raises BatchFailed when a batch fails for good."""
     spec = validate_spec(spec)
+    if spec["format"] == "swiss":
+        raise SpecError("a Swiss tournament runs in-process (each round depends on the last)",
+                        "format")
     prepare(directory, spec)
     client = redis.Redis.from_url(redis_url)
     key, tid, spec_json = results_key(prefix, spec), tournament_id(spec), spec_to_json(spec)

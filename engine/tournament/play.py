@@ -69,15 +69,17 @@ def play_entry(spec, entry, clock=time.process_time):
         "moves": len(match.history), "moves_per_seat": moves,
         "cpu_ms": round(sum(cpu) * 1000, 3),
         "cpu_ms_per_move": [round(c * 1000 / m, 3) if m else None for c, m in zip(cpu, moves)],
+        **({"round": entry["round"]} if "round" in entry else {}),
         "replay": {"game": match.game, "options": match.options, "seed": match.seed,
                    "history": [[s, a] for s, a in match.history]},
     }
     return record
 
 
-def play_scheduled(spec, index, clock=time.process_time):
-    """Play match `index` of a validated spec (re-running it reproduces the record)."""
-    return play_entry(spec, schedule_entry(spec, index), clock)
+def play_scheduled(spec, index, records=None, clock=time.process_time):
+    """Play match `index` of a validated spec (re-running it reproduces the record); a Swiss
+    tournament's later rounds need the earlier rounds' `records` ({index: record})."""
+    return play_entry(spec, schedule_entry(spec, index, records), clock)
 
 
 def replay_record(record):

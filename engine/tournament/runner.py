@@ -3,16 +3,18 @@
 `run(spec, directory, workers)` plays every scheduled match whose index is not yet in the
 directory's JSONL (so a stopped run resumes where it was, never replaying or double-counting a
 finished match) and returns the records in index order. `run_in_memory(spec)` plays a spec with no
-files (for notebooks and tests). Workers receive batches of match indices (a whole match is the
-unit of work) and return whole records; only the parent process writes the file.
+files (for notebooks and tests). Workers receive batches of schedule entries (a whole match is the
+unit of work; a Swiss tournament is played round by round, each round's line-ups computed from
+the earlier rounds' records) and return whole records; only the parent process writes the file.
 """
 
 import multiprocessing
 import os
 import time
 
-from .play import play_scheduled
+from .play import play_entry
 from .results import RecordWriter, prepare, read_records
+from .schedule import entries_for, round_indices
 from .spec import validate_spec
 
 BATCH = 4  # match indices per task: few enough for smooth progress, enough to amortise IPC
@@ -27,15 +29,9 @@ def _init_worker(spec, extra_games):
         register(rules)
 
 
-def _play_batch(indices):
+def _play_batch(entries):
     spec = _SPEC["spec"]
-    return [play_scheduled(spec, index) for index in indices]
-
-
-def pending_indices(spec, directory):
-    """Indices of the scheduled matches not yet in the directory's results."""
-    done = read_records(directory) if directory else {}
-    return [i for i in range(spec["matches"]) if i not in done]
+    return [play_entry(spec, entry) for entry in entries]
 
 
 def default_workers():
@@ -55,16 +51,16 @@ def _extra_games():
     return [rules for game_id, rules in GAMES.items() if game_id not in BUILTIN]
 
 
-def play_many(spec, indices, workers=1, on_record=None, batch=BATCH):
-    """Play the given match indices (in worker processes when workers > 1), calling
+def play_many(spec, entries, workers=1, on_record=None, batch=BATCH):
+    """Play the given schedule entries (in worker processes when workers > 1), calling
     `on_record(record)` in the parent as each finishes (in completion order)."""
-    if workers <= 1 or len(indices) <= 1:
-        for index in indices:
-            on_record(play_scheduled(spec, index))
+    if workers <= 1 or len(entries) <= 1:
+        for entry in entries:
+            on_record(play_entry(spec, entry))
         return
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with context.Pool(workers, initializer=_init_worker, initargs=(spec, _extra_games())) as pool:
-        for records in pool.imap_unordered(_play_batch, _batches(indices, batch)):
+        for records in pool.imap_unordered(_play_batch, _batches(entries, batch)):
             for record in records:
                 on_record(record)
 
@@ -77,9 +73,6 @@ def run(spec, directory, workers=None, progress=None, limit=None):
     spec = validate_spec(spec)
     prepare(directory, spec)
     records = read_records(directory)
-    todo = [i for i in range(spec["matches"]) if i not in records]
-    if limit is not None:
-        todo = todo[:limit]
     with RecordWriter(directory) as writer:
         def store(record):
             if record["index"] in records:  # never count a match twice
@@ -88,16 +81,28 @@ def run(spec, directory, workers=None, progress=None, limit=None):
             records[record["index"]] = record
             if progress:
                 progress(len(records), spec["matches"], record)
-        play_many(spec, todo, workers or default_workers(), store)
+        play_rounds(spec, records, workers or default_workers(), store, limit)
     return records
+
+
+def play_rounds(spec, records, workers, store, limit=None):
+    """Play every scheduled match not in `records` ({index: record}, which `store` must keep
+    up to date), round by round for a Swiss tournament; at most `limit` new matches."""
+    left = limit
+    for indices in round_indices(spec):
+        todo = [i for i in indices if i not in records]
+        if left is not None:
+            todo, left = todo[:left], left - len(todo[:left])
+        play_many(spec, entries_for(spec, todo, records), workers, store)
+        if left == 0:
+            return
 
 
 def run_in_memory(spec, workers=1):
     """Play a whole spec with no files; returns the records in index order."""
     spec = validate_spec(spec)
     records = {}
-    play_many(spec, list(range(spec["matches"])), workers,
-              lambda record: records.setdefault(record["index"], record))
+    play_rounds(spec, records, workers, lambda record: records.setdefault(record["index"], record))
     return [records[i] for i in sorted(records)]
 
 

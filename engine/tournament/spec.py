@@ -7,7 +7,8 @@ A spec (all keys but `game` and `entrants` optional):
     entrants:                        # built-in bots with parameters; names must be unique
       - {name: rnd, bot: random}
       - {name: mcts, bot: ismcts, params: {iterations: 100}}
-    format: round_robin              # or gauntlet (then `challenger: <entrant name>`)
+    format: round_robin              # or gauntlet (then `challenger: <entrant name>`), or swiss
+    rounds: 4                        # swiss only (default: ceil(log2(entrants)) + 1)
     seatings: rotations              # rotations (each entrant every seat once per deal) or all
     deals: 10                        # deals per pairing; or matches_per_pairing, or total_matches
     seed: 1                          # master seed: every match's deal and bot seeds derive from it
@@ -29,10 +30,10 @@ from ..bots import BOTS, validate_bot
 from ..errors import EngineError
 from ..registry import get_game
 
-FORMATS = ("round_robin", "gauntlet")
+FORMATS = ("round_robin", "gauntlet", "swiss")
 SEATINGS = ("rotations", "all")
 TOP_LEVEL = ("game", "options", "entrants", "format", "challenger", "seatings", "deals",
-             "matches_per_pairing", "total_matches", "seed", "budget", "name")
+             "matches_per_pairing", "total_matches", "seed", "budget", "name", "rounds")
 DERIVED = ("seats", "matches")  # written by validate_spec; ignored (recomputed) on input
 ENTRANT_KEYS = ("name", "bot", "params")
 BUDGET_KEYS = ("iterations", "cpu_ms")
@@ -172,6 +173,8 @@ def _format(spec, entrants):
             raise SpecError("a gauntlet needs the challenger and at least one opponent", "entrants")
     elif challenger is not None:
         raise SpecError("only a gauntlet has a challenger", "challenger")
+    if fmt == "swiss" and len(entrants) < 2:
+        raise SpecError("a Swiss tournament needs at least two entrants", "entrants")
     seatings = spec.get("seatings", "rotations")
     if seatings not in SEATINGS:
         raise SpecError(f"must be one of {', '.join(SEATINGS)}", "seatings")
@@ -198,9 +201,17 @@ def validate_spec(source):
               "seed": seed, "budget": budget, "seats": seats}
     if challenger is not None:
         normal["challenger"] = challenger
+    if fmt == "swiss":
+        if len(entrants) < seats:
+            raise SpecError(f"a Swiss tournament needs at least {seats} entrants (one per seat)",
+                            "entrants")
+        default_rounds = math.ceil(math.log2(len(entrants))) + 1
+        normal["rounds"] = _int(spec.get("rounds", default_rounds), "rounds", 1, 1000)
+    elif "rounds" in spec:
+        raise SpecError("only a Swiss tournament has rounds", "rounds")
     if not isinstance(normal["name"], str):
         raise SpecError("must be a string", "name")
-    per_deal = len(groups_for(normal)) * len(seatings_for(seats, seatings))
+    per_deal = len(groups_for(normal)) * len(seatings_for(seats, seatings)) * normal.get("rounds", 1)
     per_pairing = len(seatings_for(seats, seatings))
     given = [k for k in ("deals", "matches_per_pairing", "total_matches") if k in spec]
     if len(given) > 1:

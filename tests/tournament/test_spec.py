@@ -39,6 +39,7 @@ GOOD = {"game": "classified", "entrants": ["random", "heuristic",
     ({"budget": {"cpu_ms": "fast"}}, "budget.cpu_ms"),
     ({"budget": {"wall_ms": 5}}, "budget.wall_ms"),
     ({"rounds": 3}, "rounds"),
+    ({"format": "swiss", "rounds": 0}, "rounds"),
 ])
 def test_errors_name_the_field(change, field):
     with pytest.raises(SpecError) as caught:
