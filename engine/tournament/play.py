@@ -36,7 +36,10 @@ def play_entry(spec, entry, clock=time.process_time):
     # a CPU-time budget (the spec's cpu_ms or a bot's own budget_ms) counts this process's CPU
     # time, so a busy machine does not shrink the search; without one, only iterations bound it
     clocks = [clock if bot.get("budget_ms") else None for bot in bots]
-    match = core.start(spec["game"], spec["options"], entry["seed"])
+    options = spec["options"]
+    if isinstance(options, list):
+        options = options[entry.get("options_set", 0)]
+    match = core.start(spec["game"], options, entry["seed"])
     seats = match.rules.seat_count(match.options)
     rngs = [Rng(bot_seed(spec, entry["index"], seat)) for seat in range(seats)]
     cpu, moves = [0.0] * seats, [0] * seats
@@ -69,7 +72,7 @@ def play_entry(spec, entry, clock=time.process_time):
         "moves": len(match.history), "moves_per_seat": moves,
         "cpu_ms": round(sum(cpu) * 1000, 3),
         "cpu_ms_per_move": [round(c * 1000 / m, 3) if m else None for c, m in zip(cpu, moves)],
-        **({"round": entry["round"]} if "round" in entry else {}),
+        **{key: entry[key] for key in ("round", "options_set") if key in entry},
         "replay": {"game": match.game, "options": match.options, "seed": match.seed,
                    "history": [[s, a] for s, a in match.history]},
     }

@@ -1,7 +1,7 @@
 """Seating schedules and duplicate deals: which entrants sit where in match i, on which deal.
 
 Pure functions of a validated spec. The schedule is deal-major: for deal d (its seed derived
-from the master seed and d), every pairing ("group": the entrants of one line-up) is played
+from the master seed and d), under every option set (when `options` lists several), every pairing ("group": the entrants of one line-up) is played
 under every seating (a rotation or permutation of the line-up over the seats). So each deal is
 replayed with the entrants rotated through the seats (luck of the deal cancels out), every
 entrant plays every seat equally often, and a run cut short at a deal boundary is still balanced.
@@ -57,9 +57,15 @@ def groups_for(spec):
     return [[names[(start + k) % len(names)] for k in range(seats)] for start in range(len(names))]
 
 
+def option_count(spec):
+    """How many option sets the spec plays (each deal is played under each)."""
+    return len(spec["options"]) if isinstance(spec["options"], list) else 1
+
+
 def per_round(spec):
     """Matches in one Swiss round (or the whole tournament's matches per deal otherwise)."""
     groups = len(groups_for(spec)) * len(seatings_for(spec["seats"], spec["seatings"]))
+    groups *= option_count(spec)
     return groups * spec["deals"] if spec["format"] == "swiss" else groups
 
 
@@ -81,7 +87,7 @@ def swiss_groups(spec, records, round_no):
             played_in[name].add(record["round"])
         for a in record["seats"]:
             met.update((a, b) for b in record["seats"] if a != b)
-    share = per_round(spec) // len(groups_for(spec)) / seats
+    share = per_round(spec) // len(groups_for(spec)) / seats  # the matches a group plays
     byes = {n: round_no - len(played_in[n]) for n in names}
     for name in names:
         points[name] += byes[name] * share
@@ -124,15 +130,16 @@ def schedule_entry(spec, index, records=None, groups=None):
     seatings = seatings_for(spec["seats"], spec["seatings"])
     if not 0 <= index < spec["matches"]:
         raise IndexError(f"match index {index} out of range")
-    round_no = None
+    round_no, sets = None, option_count(spec)
     if spec["format"] == "swiss":
         round_no, rest = divmod(index, per_round(spec))
         groups = groups or swiss_groups(spec, records or {}, round_no)
-        deal_in_round, rest = divmod(rest, len(groups) * len(seatings))
+        deal_in_round, rest = divmod(rest, len(groups) * len(seatings) * sets)
         deal = round_no * spec["deals"] + deal_in_round
     else:
         groups = groups_for(spec)
-        deal, rest = divmod(index, len(groups) * len(seatings))
+        deal, rest = divmod(index, len(groups) * len(seatings) * sets)
+    options_set, rest = divmod(rest, len(groups) * len(seatings))
     group, seating = divmod(rest, len(seatings))
     lineup = groups[group]
     order = seatings[seating]
@@ -141,6 +148,8 @@ def schedule_entry(spec, index, records=None, groups=None):
              "seats": [lineup[order[seat]] for seat in range(spec["seats"])]}
     if round_no is not None:
         entry["round"] = round_no
+    if sets > 1:
+        entry["options_set"] = options_set
     return entry
 
 

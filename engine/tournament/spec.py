@@ -3,7 +3,9 @@
 A spec (all keys but `game` and `entrants` optional):
 
     game: classified                 # a registered game id
-    options: {}                      # the game's options (validated by the game; defaults filled)
+    options: {}                      # the game's options (validated by the game; defaults filled),
+                                     # or a list of option sets, each deal played under every one
+                                     # (e.g. If Then levels 1-3); all must seat as many players
     entrants:                        # built-in bots with parameters; names must be unique
       - {name: rnd, bot: random}
       - {name: mcts, bot: ismcts, params: {iterations: 100}}
@@ -86,14 +88,35 @@ def _game(spec):
     except EngineError:
         raise SpecError(f"unknown game {game_id!r}", "game") from None
     options = spec.get("options", {})
+    if isinstance(options, list) and options:
+        sets = [_options(rules, item, f"options[{i}]") for i, item in enumerate(options)]
+        counts = [rules.seat_count(o) for o in sets]
+        for i, count in enumerate(counts):
+            if count != counts[0]:
+                raise SpecError(f"every option set must seat the same number of players "
+                                f"({counts[0]}, not {count})", f"options[{i}]")
+        return rules, sets
+    return rules, _options(rules, options, "options")
+
+
+def _options(rules, options, where):
     if not isinstance(options, dict):
-        raise SpecError("must be a mapping of the game's options", "options")
+        raise SpecError("must be a mapping of the game's options (or a non-empty list of such "
+                        "option sets)", where)
     try:
-        options = rules.validate_options(options)
+        return rules.validate_options(options)
     except EngineError as error:
         field = error.field or ""
-        raise SpecError(error.message, field if field.startswith("options") else "options") from None
-    return rules, options
+        if field.startswith("options"):
+            named = where + field[len("options"):]
+        else:
+            named = where
+        raise SpecError(error.message, named) from None
+
+
+def option_sets(spec):
+    """The option sets a (normalised) spec plays: its `options` as a list."""
+    return spec["options"] if isinstance(spec["options"], list) else [spec["options"]]
 
 
 def _budget(spec):
@@ -193,7 +216,7 @@ def validate_spec(source):
     entrants = _entrants(rules.id, spec, budget)
     fmt, challenger, seatings = _format(spec, entrants)
     seed = _int(spec.get("seed", 0), "seed", 0, 2 ** 63 - 1)
-    seats = rules.seat_count(options)
+    seats = rules.seat_count(option_sets({"options": options})[0])
     if seatings == "all" and seats > 4:
         raise SpecError("'all' seatings only up to 4 seats (use rotations)", "seatings")
     normal = {"name": spec.get("name") or f"{rules.id}-{fmt}", "game": rules.id,
@@ -211,7 +234,8 @@ def validate_spec(source):
         raise SpecError("only a Swiss tournament has rounds", "rounds")
     if not isinstance(normal["name"], str):
         raise SpecError("must be a string", "name")
-    per_deal = len(groups_for(normal)) * len(seatings_for(seats, seatings)) * normal.get("rounds", 1)
+    per_deal = (len(groups_for(normal)) * len(seatings_for(seats, seatings))
+                * normal.get("rounds", 1) * len(option_sets(normal)))
     per_pairing = len(seatings_for(seats, seatings))
     given = [k for k in ("deals", "matches_per_pairing", "total_matches") if k in spec]
     if len(given) > 1:

@@ -78,3 +78,18 @@ def test_real_games_report_roles_and_teams():
     table = standings(spec, run_in_memory(spec))
     assert table["teams"][0]["team"] == "heuristic + heuristic" and table["teams"][0]["n"] == 4
     assert table["opponents"][0]["entrant"] == "ifthen (level 0)"
+
+
+def test_option_sets_judge_if_then_per_level():
+    spec = validate_spec({"game": "ifthen", "entrants": ["heuristic", "random"], "deals": 1,
+                          "seed": 6, "options": [{}, {"challenges": "generated", "level": 1},
+                                                 {"challenges": "generated", "level": 3}]})
+    assert spec["matches"] == 3 * 2  # per deal: 3 option sets x 1 pairing x 2 seatings
+    records = run_in_memory(spec)
+    assert [r["options_set"] for r in records] == [0, 0, 1, 1, 2, 2]
+    assert [r["replay"]["options"]["level"] for r in records[::2]] == [0, 1, 3]
+    assert len({r["seed"] for r in records}) == 1  # the same deal under every option set
+    table = standings(spec, records)
+    assert [t["level"] for t in table["teams"]] == [0, 1, 3]
+    assert {o["entrant"] for o in table["opponents"]} == {
+        "ifthen (level 0)", "ifthen (level 1)", "ifthen (level 3)"}

@@ -74,3 +74,16 @@ def test_yaml_and_json_text_and_files(tmp_path):
     with pytest.raises(SpecError) as caught:
         load_spec("game: [unclosed\n")
     assert caught.value.field == "spec"
+
+
+def test_option_set_errors_name_the_set():
+    base = {"game": "ifthen", "entrants": ["heuristic"]}
+    with pytest.raises(SpecError) as caught:
+        validate_spec({**base, "options": [{}, {"level": 7}]})
+    assert caught.value.field == "options[1].level"
+    with pytest.raises(SpecError) as caught:
+        validate_spec({**base, "options": [{}, {"players": 4}]})
+    assert caught.value.field == "options[1]"
+    with pytest.raises(SpecError) as caught:
+        validate_spec({**base, "options": [{}, 3]})
+    assert caught.value.field == "options[1]"
