@@ -62,7 +62,8 @@ def run_rq(spec, directory, redis_url, queue_name="safehouse", prefix="sh:",
                         "format")
     prepare(directory, spec)
     client = redis.Redis.from_url(redis_url)
-    key, tid, spec_json = results_key(prefix, spec), tournament_id(spec), spec_to_json(spec)
+    key, spec_json = results_key(prefix, spec), spec_to_json(spec)
+    tid = hashlib.sha256(key.encode()).hexdigest()[:16]  # job ids differ per prefix too
     records = read_records(directory)
     total = spec["matches"]
     with RecordWriter(directory) as writer:
