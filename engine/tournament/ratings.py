@@ -11,7 +11,10 @@ conservative figure standings sort by):
 - in games without sides, seats with scores (Dark Agent's VP) rank winners first, then by score;
 - an entrant holding several seats of one match (fewer entrants than seats) enters once per seat
   and takes the mean of those seats' updates;
-- where roles differ, each (entrant, role) pair also gets its own rating, from the same events.
+- where roles differ, each (entrant, role) pair also gets its own rating, from the same events;
+- online ratings depend on the order of events (late results weigh more). Bots do not learn, so
+  the final ratings are the mean over the chronological pass and seeded shuffles of the matches
+  (`order_free`); the chart's history is the chronological pass.
 Win rate: seats won / seats played, with a 95% Wilson interval. Points: 1/k per seat for each of k
 winners. Paired points gain of A over B: A's points minus B's in the same seat on the same deal
 in the same line-up (duplicate deals make this pairing exact), mean with a 95% normal interval.
@@ -22,10 +25,13 @@ from collections import defaultdict
 
 from openskill.models import PlackettLuce
 
+from ..rng import Rng
 from .roles import COOPERATIVE
 
 Z95 = 1.96
 HISTORY_POINTS = 100
+ORDER_PASSES = 8          # rating passes over the records (chronological + seeded shuffles)
+ORDER_BUDGET = 400_000    # at most this many match updates in those passes
 
 
 def wilson(wins, n, z=Z95):
@@ -136,16 +142,12 @@ def standings(spec, records):
     history, step = [], _history_step(len(records))
     for number, record in enumerate(records, 1):
         _count(record, seats_played, seats_won, points, role_played, role_won, cpu)
-        teams, ranks = teams_of(game_id, record, lambda seat: record["seats"][seat])
-        overall.update(teams, ranks)
-        if any(role is not None for role in record["roles"]):
-            role_teams, _ = teams_of(game_id, record, lambda seat: (record["seats"][seat],
-                                                                     record["roles"][seat]))
-            by_role.update(role_teams, ranks)
+        _rate_one(game_id, record, overall, by_role)
         _pairwise(record, pair_score, paired)
         if number % step == 0 or number == len(records):
             history.append({"matches": number, "ratings": {
                 n: [overall.get(n).mu, overall.get(n).sigma] for n in names}})
+    overall, by_role = order_free(game_id, records, overall, by_role)
     rows = []
     for name in names:
         row = {"entrant": name, **overall.summary(name),
@@ -168,6 +170,57 @@ def standings(spec, records):
     if game_id in COOPERATIVE:
         result["teams"] = team_figures(records)
     return result
+
+
+def _rate_one(game_id, record, overall, by_role):
+    teams, ranks = teams_of(game_id, record, lambda seat: record["seats"][seat])
+    overall.update(teams, ranks)
+    if any(role is not None for role in record["roles"]):
+        role_teams, _ = teams_of(game_id, record, lambda seat: (record["seats"][seat],
+                                                                 record["roles"][seat]))
+        by_role.update(role_teams, ranks)
+
+
+class _Summary:
+    """A fixed rating summary with the RatingTable.summary shape."""
+
+    def __init__(self, ratings):
+        self.ratings = ratings
+
+    def get(self, key):
+        return self.ratings[key]
+
+    def summary(self, key):
+        mu, sigma = self.ratings[key]
+        return {"mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma,
+                "low": mu - 2 * sigma, "high": mu + 2 * sigma}
+
+
+def order_free(game_id, records, overall, by_role):
+    """Final ratings that do not hang on the order the matches happened to finish in: the mean
+    of the chronological pass and of passes over seeded shuffles of the records (ORDER_PASSES
+    in all, fewer for huge tournaments); sigma = sqrt(mean sigma^2 + variance of mu across
+    passes), so the order noise shows as uncertainty."""
+    passes = max(1, min(ORDER_PASSES, ORDER_BUDGET // max(1, len(records))))
+    tables = [(overall, by_role)]
+    for number in range(1, passes):
+        shuffled = Rng(number).shuffled(records)
+        one, roles = RatingTable(), RatingTable()
+        for record in shuffled:
+            _rate_one(game_id, record, one, roles)
+        tables.append((one, roles))
+    return tuple(_Summary(_combine([t[k] for t in tables])) for k in (0, 1))
+
+
+def _combine(tables):
+    combined = {}
+    for key in tables[0].ratings:
+        mus = [t.get(key).mu for t in tables]
+        mean = sum(mus) / len(mus)
+        spread = sum((m - mean) ** 2 for m in mus) / len(mus)
+        sigma2 = sum(t.get(key).sigma ** 2 for t in tables) / len(tables)
+        combined[key] = (mean, math.sqrt(sigma2 + spread))
+    return combined
 
 
 def _count(record, played, won, points, role_played, role_won, cpu):
