@@ -105,23 +105,29 @@ def main():
     parser.add_argument("--rq", action="store_true", help="also measure RQ throughput (needs Redis)")
     parser.add_argument("--redis-url", default=os.environ.get("SAFEHOUSE_REDIS_URL",
                                                               "redis://127.0.0.1:6379/0"))
-    parser.add_argument("--batch", type=int, default=25, help="matches per RQ job")
+    parser.add_argument("--batch", type=int, default=None,
+                        help="matches per RQ job (default: the runner's automatic size)")
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="size each runner measurement to about this long at the raw rate")
     args = parser.parse_args()
     print(f"{'game':<11} {'raw/s':>8} {'runner 1p/s':>12} {'share':>6} {'runner 2p/s':>12} {'speed-up':>8}")
+    sizes = {}
     for game_id in args.games.split(","):
         raw = raw_playouts(game_id, args.matches)
-        one = runner_rate(game_id, args.matches, 1)
-        two = runner_rate(game_id, args.matches, 2)
+        sizes[game_id] = size = max(args.matches, int(raw * args.seconds))
+        one = runner_rate(game_id, size, 1)
+        two = runner_rate(game_id, size, 2)
         print(f"{game_id:<11} {raw:8.1f} {one:12.1f} {one / raw:6.2f} {two:12.1f} {two / one:8.2f}",
               flush=True)
     if args.rq:
-        print(f"{'game':<11} {'RQ workers':>10} {'matches/s':>10} {'in-job overhead':>16} "
-              f"{'whole overhead':>15}  (batches of {args.batch})")
+        print(f"{'game':<11} {'matches':>8} {'RQ workers':>10} {'matches/s':>10} "
+              f"{'in-job overhead':>16} {'whole overhead':>15}")
         for game_id in args.games.split(","):
             for workers in (1, 2):
-                rate, in_job, whole = rq_rate(game_id, args.matches, workers, args.redis_url, args.batch)
-                print(f"{game_id:<11} {workers:>10} {rate:>10.1f} {100 * in_job:>15.1f}% "
-                      f"{100 * whole:>14.1f}%", flush=True)
+                rate, in_job, whole = rq_rate(game_id, sizes[game_id], workers, args.redis_url,
+                                              args.batch)
+                print(f"{game_id:<11} {sizes[game_id]:>8} {workers:>10} {rate:>10.1f} "
+                      f"{100 * in_job:>15.1f}% {100 * whole:>14.1f}%", flush=True)
 
 
 if __name__ == "__main__":

@@ -11,9 +11,11 @@ The tournament's id is a hash of its normalised spec, so the same spec finds its
 
 import hashlib
 import json
+import math
 import time
 
 import redis
+from rq import Worker
 from rq.registry import FailedJobRegistry
 
 from engine.tournament.results import RecordWriter, prepare, read_records
@@ -22,7 +24,14 @@ from engine.tournament.spec import SpecError, spec_to_json, validate_spec
 from .jobs import bulk_queue_for, enqueue_tournament_batch
 
 RESULTS_TTL_S = 7 * 24 * 3600
-DEFAULT_BATCH = 8
+BATCHES_PER_WORKER = 8  # enough for the last batches not to leave workers idle for long
+MAX_BATCH = 2000
+
+
+def auto_batch(matches, workers):
+    """Matches per job when not given: about BATCHES_PER_WORKER jobs per listening worker (few
+    jobs: RQ's own cost per job is milliseconds, a fast game's match a fraction of one)."""
+    return max(1, min(MAX_BATCH, math.ceil(matches / (max(1, workers) * BATCHES_PER_WORKER))))
 
 
 def tournament_id(spec):
@@ -53,9 +62,10 @@ def _collect(client, key, records, writer, progress, total):
 
 
 def run_rq(spec, directory, redis_url, queue_name="safehouse", prefix="sh:",
-           batch=DEFAULT_BATCH, progress=None, poll_s=0.2, on_queued=None):
-    """Queue the unfinished matches in batches and gather every record into `directory`;
-    returns {index: record}. Raises BatchFailed when a batch fails for good."""
+           batch=None, progress=None, poll_s=0.2, on_queued=None):
+    """Queue the unfinished matches in batches (`batch` matches per job; by default sized from
+    the workers listening now) and gather every record into `directory`; returns
+    {index: record}. Raises BatchFailed when a batch fails for good."""
     spec = validate_spec(spec)
     if spec["format"] == "swiss":
         raise SpecError("a Swiss tournament runs in-process (each round depends on the last)",
@@ -70,11 +80,12 @@ def run_rq(spec, directory, redis_url, queue_name="safehouse", prefix="sh:",
         _collect(client, key, records, writer, progress, total)  # a previous run's results
         todo = [i for i in range(total) if i not in records]
         queue = bulk_queue_for(client, queue_name)
+        batch = batch or auto_batch(len(todo), len(Worker.all(queue=queue)))
         jobs = [enqueue_tournament_batch(queue, tid, spec_json, todo[i:i + batch], key)
                 for i in range(0, len(todo), batch)]
         client.expire(key, RESULTS_TTL_S)
         if on_queued:
-            on_queued(len(jobs), queue.name)
+            on_queued(len(jobs), queue.name, batch)
         failed_registry, checked = FailedJobRegistry(queue=queue), time.monotonic()
         while len(records) < total:
             time.sleep(poll_s)

@@ -50,8 +50,9 @@ def register(subparsers):
     run.add_argument("--prefix", default=os.environ.get("SAFEHOUSE_PREFIX", "sh:"),
                      help="with --rq: Redis key prefix of the results hash (default: "
                           "$SAFEHOUSE_PREFIX or sh:)")
-    run.add_argument("--batch", type=int, default=8, metavar="N",
-                     help="with --rq: whole matches per job (default 8)")
+    run.add_argument("--batch", type=int, default=None, metavar="N",
+                     help="with --rq: whole matches per job (default: about 8 jobs per worker "
+                          "listening when the run starts)")
     run.set_defaults(run=cmd_run)
 
     status = sub.add_parser("status", help="progress and current standings of a results directory",
@@ -170,12 +171,12 @@ def _play(spec, out, args, progress):
     if not args.rq:
         return run(spec, out, workers=args.workers, progress=progress, limit=args.limit)
     from service.tournament_rq import run_rq
-    if args.batch < 1:
+    if args.batch is not None and args.batch < 1:
         raise RuntimeError("--batch must be at least 1")
 
-    def queued(jobs, queue):
+    def queued(jobs, queue, batch):
         if not args.quiet:
-            print(f"queued {jobs} batch job(s) on {queue}; workers: "
+            print(f"queued {jobs} batch job(s) of {batch} match(es) on {queue}; workers: "
                   f"python -m worker --url {args.redis_url} --queue {args.queue}", file=sys.stderr)
     return run_rq(spec, out, args.redis_url, queue_name=args.queue, prefix=args.prefix,
                   batch=args.batch, progress=progress, on_queued=queued)

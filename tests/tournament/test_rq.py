@@ -42,11 +42,12 @@ def test_a_retried_batch_never_counts_a_match_twice(namespace, monkeypatch):
             raise RuntimeError("worker crashed mid-batch")
         return real(spec, index)
     monkeypatch.setattr(batch_job, "play_scheduled", flaky)
+    monkeypatch.setattr(batch_job, "FLUSH_S", 0)  # store every record at once
     with pytest.raises(RuntimeError):
         batch_job.play_batch(spec_json, [0, 1, 2, 3], key)
     first = batch_job.play_batch(spec_json, [0, 1, 2, 3], key)  # the retry
     again = batch_job.play_batch(spec_json, [2, 3, 4], key)     # an overlapping batch
-    assert first["played"] == 2 and first["skipped"] == 2
+    assert first["played"] == 2 and first["skipped"] == 2  # 0 and 1 were stored before the crash
     assert again["played"] == 1 and again["skipped"] == 2
     client = redis.Redis.from_url(REDIS_URL)
     assert sorted(int(f) for f in client.hkeys(key)) == [0, 1, 2, 3, 4]
@@ -65,15 +66,16 @@ def test_rq_run_with_two_workers_gathers_every_match_once(namespace, tmp_path):
         queued = []
         records = run_rq(SPEC, out, REDIS_URL, queue_name=namespace["QUEUE"],
                          prefix=namespace["PREFIX"], batch=3,
-                         on_queued=lambda jobs, name: queued.append((jobs, name)))
-        assert queued == [(4, namespace["QUEUE"] + "-bulk")]
+                         on_queued=lambda jobs, name, size: queued.append((jobs, name, size)))
+        assert queued == [(4, namespace["QUEUE"] + "-bulk", 3)]
         assert sorted(records) == list(range(SPEC["matches"]))
         with open(matches_path(out)) as handle:
             indices = [json.loads(line)["index"] for line in handle]
         assert sorted(indices) == list(range(SPEC["matches"]))
         # a second run of the same spec finds everything done: nothing queued, nothing added
         again = run_rq(SPEC, out, REDIS_URL, queue_name=namespace["QUEUE"],
-                       prefix=namespace["PREFIX"], on_queued=lambda jobs, name: queued.append(jobs))
+                       prefix=namespace["PREFIX"],
+                       on_queued=lambda jobs, name, size: queued.append(jobs))
         assert queued[-1] == 0 and len(again) == SPEC["matches"]
         with open(matches_path(out)) as handle:
             assert len(handle.readlines()) == SPEC["matches"]
