@@ -3,7 +3,8 @@
 Per game: raw random playouts per second (engine.start + step with a random legal action, no
 views: the engine's own speed), then the runner playing random vs random through the bots' view
 (render per move, records, seats rotated) with 1 and 2 worker processes. Prints the runner's
-share of the raw rate (target >= 0.5) and the 2-process speed-up (target >= 1.8 on 2 idle cores).
+share of the raw rate per CPU second (target >= 0.5; CPU time, so other load on the machine does
+not skew it) and the wall-clock 2-process speed-up (target >= 1.8, meaningful on 2 idle cores).
 With --rq it also plays a random-vs-random tournament over RQ with 1 and 2 `python -m worker`
 processes (real Redis, a throw-away queue and key prefix) and prints matches/s and the per-batch
 overhead: the share of each batch job's time not spent playing, and the share of the workers'
@@ -28,9 +29,9 @@ from engine.tournament.runner import run_in_memory  # noqa: E402
 GAMES = ("classified", "insidejob", "ifthen", "darkagent")
 
 
-def raw_playouts(game_id, matches):
+def raw_playouts(game_id, matches, clock=time.perf_counter):
     """Random playouts per second straight on the engine (no views, no bots)."""
-    started = time.perf_counter()
+    started = clock()
     for index in range(matches):
         match = engine.start(game_id, {}, 10_000 + index)
         rng = engine.Rng(index)
@@ -40,16 +41,17 @@ def raw_playouts(game_id, matches):
                 break
             actions = engine.legal_actions(match, moving[0])
             match = engine.step(match, moving[0], actions[rng.randbelow(len(actions))])
-    return matches / (time.perf_counter() - started)
+    return matches / (clock() - started)
 
 
-def runner_rate(game_id, matches, workers):
-    """Matches per second of the tournament runner, random vs random."""
+def runner_rate(game_id, matches, workers, clock=time.perf_counter):
+    """Matches per second of the tournament runner, random vs random (per CPU second of this
+    process with clock=time.process_time and workers=1)."""
     spec = validate_spec({"game": game_id, "entrants": ["random", {"name": "r2", "bot": "random"}],
                           "total_matches": matches, "seed": 1})
-    started = time.perf_counter()
+    started = clock()
     played = len(run_in_memory(spec, workers=workers))
-    return played / (time.perf_counter() - started)
+    return played / (clock() - started)
 
 
 def rq_rate(game_id, matches, workers, redis_url, batch):
@@ -110,15 +112,18 @@ def main():
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="size each runner measurement to about this long at the raw rate")
     args = parser.parse_args()
-    print(f"{'game':<11} {'raw/s':>8} {'runner 1p/s':>12} {'share':>6} {'runner 2p/s':>12} {'speed-up':>8}")
+    print(f"{'game':<11} {'raw/CPU-s':>10} {'runner/CPU-s':>13} {'share':>6} | {'raw/s':>8} "
+          f"{'runner 1p/s':>12} {'runner 2p/s':>12} {'speed-up':>8}  (wall: load-sensitive)")
     sizes = {}
     for game_id in args.games.split(","):
+        raw_cpu = raw_playouts(game_id, args.matches, time.process_time)
+        sizes[game_id] = size = max(args.matches, int(raw_cpu * args.seconds))
+        one_cpu = runner_rate(game_id, size, 1, time.process_time)
         raw = raw_playouts(game_id, args.matches)
-        sizes[game_id] = size = max(args.matches, int(raw * args.seconds))
         one = runner_rate(game_id, size, 1)
         two = runner_rate(game_id, size, 2)
-        print(f"{game_id:<11} {raw:8.1f} {one:12.1f} {one / raw:6.2f} {two:12.1f} {two / one:8.2f}",
-              flush=True)
+        print(f"{game_id:<11} {raw_cpu:10.1f} {one_cpu:13.1f} {one_cpu / raw_cpu:6.2f} | {raw:8.1f} "
+              f"{one:12.1f} {two:12.1f} {two / one:8.2f}", flush=True)
     if args.rq:
         print(f"{'game':<11} {'matches':>8} {'RQ workers':>10} {'matches/s':>10} "
               f"{'in-job overhead':>16} {'whole overhead':>15}")
