@@ -12,6 +12,7 @@ import time
 from .. import core
 from ..bots import choose_action
 from ..rng import Rng
+from .remote import decide
 from .roles import measures, roles, sides
 from .schedule import derive_seed, schedule_entry
 
@@ -35,31 +36,26 @@ def points(outcome, seats):
 def play_entry(spec, entry, clock=time.process_time):
     """Play a schedule entry; returns its results record."""
     entrants = {e["name"]: e for e in spec["entrants"]}
-    bots = [{"bot": entrants[name]["bot"], **entrants[name]["params"]} for name in entry["seats"]]
+    bots = [{"remote": entrants[name]["remote"]} if "remote" in entrants[name]
+            else {"bot": entrants[name]["bot"], **entrants[name]["params"]} for name in entry["seats"]]
     # a CPU-time budget (the spec's cpu_ms or a bot's own budget_ms) counts this process's CPU
     # time, so a busy machine does not shrink the search; without one, only iterations bound it
-    clocks = [clock if bot.get("budget_ms") else None for bot in bots]
+    clocks = [clock if bot.get("budget_ms") else None for bot in bots]  # (remote: no budget)
     options = spec["options"]
     if isinstance(options, list):
         options = options[entry.get("options_set", 0)]
     match = core.start(spec["game"], options, entry["seed"])
     seats = match.rules.seat_count(match.options)
     rngs = [Rng(bot_seed(spec, entry["index"], seat)) for seat in range(seats)]
-    cpu, moves = [0.0] * seats, [0] * seats
+    cpu, moves, faults = [0.0] * seats, [0] * seats, []
     for _ in range(match.rules.max_length * 4):
         moving = core.to_move(match)
         if not moving:
             break
         seat = moving[0]
-        if bots[seat]["bot"] in LEGAL_ONLY_BOTS:
-            view = {"game": match.game, "version": match.version, "to_move": moving,
-                    "legal_actions": core.legal_actions(match, seat)}
-        else:
-            view = core.render(match, seat, with_log=False)
-        started = clock()
-        action = choose_action(spec["game"], bots[seat], view, seat, rngs[seat],
-                               clock=clocks[seat])
-        cpu[seat] += clock() - started
+        action, spent = _choose(spec, entry, match, seat, moving, bots[seat], rngs[seat],
+                                clock, clocks[seat], faults)
+        cpu[seat] += spent
         moves[seat] += 1
         match = core.step(match, seat, action)
     outcome = match.rules.outcome(match.state)
@@ -76,7 +72,7 @@ def play_entry(spec, entry, clock=time.process_time):
         "summary": outcome["summary"] if outcome else "not finished (move cap)",
         "roles": seat_roles, "sides": sides(spec["game"], seat_roles),
         "measures": measures(match),
-        "moves": len(match.history), "moves_per_seat": moves,
+        "moves": len(match.history), "moves_per_seat": moves, "faults": faults,
         "cpu_ms": round(sum(cpu) * 1000, 3),
         "cpu_ms_per_move": [round(c * 1000 / m, 3) if m else None for c, m in zip(cpu, moves)],
         **{key: entry[key] for key in ("round", "options_set") if key in entry},
@@ -84,6 +80,28 @@ def play_entry(spec, entry, clock=time.process_time):
                    "history": [[s, a] for s, a in match.history]},
     }
     return record
+
+
+def _choose(spec, entry, match, seat, moving, bot, rng, clock, bot_clock, faults):
+    """(action, CPU seconds of this process spent choosing) for the seat's entrant; a remote
+    entrant's faults are appended to `faults`."""
+    if "remote" in bot:
+        view = core.render(match, seat, with_log=False)
+        started = clock()  # this process's CPU only: the remote bot's own time is not seen
+        context = {"tournament": spec.get("name"), "index": entry["index"],
+                   "version": match.version}
+        action, fault = decide(bot["remote"], view, seat, rng, context)
+        if fault:
+            faults.append({"seat": seat, "version": match.version, "fault": fault})
+        return action, clock() - started
+    if bot["bot"] in LEGAL_ONLY_BOTS:
+        view = {"game": match.game, "version": match.version, "to_move": moving,
+                "legal_actions": core.legal_actions(match, seat)}
+    else:
+        view = core.render(match, seat, with_log=False)
+    started = clock()
+    action = choose_action(spec["game"], bot, view, seat, rng, clock=bot_clock)
+    return action, clock() - started
 
 
 def play_scheduled(spec, index, records=None, clock=time.process_time):

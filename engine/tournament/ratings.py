@@ -21,7 +21,7 @@ in the same line-up (duplicate deals make this pairing exact), mean with a 95% n
 """
 
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from openskill.models import PlackettLuce
 
@@ -136,12 +136,14 @@ def standings(spec, records):
     overall, by_role = RatingTable(), RatingTable()
     seats_played, seats_won, points = defaultdict(int), defaultdict(int), defaultdict(float)
     role_played, role_won = defaultdict(int), defaultdict(int)
-    cpu = defaultdict(list)
+    cpu, faults = defaultdict(list), defaultdict(Counter)
     pair_score = defaultdict(lambda: [0.0, 0])
     paired = defaultdict(lambda: defaultdict(list))
     history, step = [], _history_step(len(records))
     for number, record in enumerate(records, 1):
         _count(record, seats_played, seats_won, points, role_played, role_won, cpu)
+        for fault in record.get("faults", ()):
+            faults[record["seats"][fault["seat"]]][fault["fault"].split(":")[0]] += 1
         _rate_one(game_id, record, overall, by_role)
         _pairwise(record, pair_score, paired)
         if number % step == 0 or number == len(records):
@@ -154,6 +156,7 @@ def standings(spec, records):
                **_rates(seats_won[name], seats_played[name]),
                "points": points[name] / seats_played[name] if seats_played[name] else math.nan,
                "cpu_ms_per_move": (sum(cpu[name]) / len(cpu[name])) if cpu[name] else math.nan,
+               "faults": sum(faults[name].values()), "fault_kinds": dict(faults[name]),
                "roles": {}}
         for (entrant, role), n in sorted(role_played.items(), key=lambda kv: str(kv[0])):
             if entrant == name and role is not None:

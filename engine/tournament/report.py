@@ -18,7 +18,7 @@ from .ratings import standings
 from .results import ordered_records, read_spec
 
 STANDING_FIELDS = ("entrant", "role", "ordinal", "mu", "sigma", "low", "high", "n", "wins",
-                   "win_rate", "win_low", "win_high", "points", "cpu_ms_per_move")
+                   "win_rate", "win_low", "win_high", "points", "cpu_ms_per_move", "faults")
 
 
 def build(directory):

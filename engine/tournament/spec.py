@@ -9,6 +9,7 @@ A spec (all keys but `game` and `entrants` optional):
     entrants:                        # built-in bots with parameters; names must be unique
       - {name: rnd, bot: random}
       - {name: mcts, bot: ismcts, params: {iterations: 100}}
+      - {name: mine, remote: {url: "http://127.0.0.1:8765/", timeout_ms: 1000}}  # remote.py
     format: round_robin              # or gauntlet (then `challenger: <entrant name>`), or swiss
     rounds: 4                        # swiss only (default: ceil(log2(entrants)) + 1)
     seatings: rotations              # rotations (each entrant every seat once per deal) or all
@@ -37,7 +38,8 @@ SEATINGS = ("rotations", "all")
 TOP_LEVEL = ("game", "options", "entrants", "format", "challenger", "seatings", "deals",
              "matches_per_pairing", "total_matches", "seed", "budget", "name", "rounds")
 DERIVED = ("seats", "matches")  # written by validate_spec; ignored (recomputed) on input
-ENTRANT_KEYS = ("name", "bot", "params")
+ENTRANT_KEYS = ("name", "bot", "params", "remote")
+REMOTE_KEYS = ("url", "timeout_ms")
 BUDGET_KEYS = ("iterations", "cpu_ms")
 MAX_MATCHES = 10_000_000
 
@@ -144,6 +146,8 @@ def _entrant(game_id, item, index, budget):
         if key not in ENTRANT_KEYS:
             raise SpecError(f"unknown key {key!r} (expected {', '.join(ENTRANT_KEYS)})",
                             f"{where}.{key}")
+    if "remote" in item:
+        return _remote_entrant(item, where)
     bot = item.get("bot")
     if not isinstance(bot, str) or bot not in BOTS:
         raise SpecError(f"unknown bot {bot!r} (built-in: {', '.join(sorted(BOTS))})", f"{where}.bot")
@@ -166,6 +170,31 @@ def _entrant(game_id, item, index, budget):
     if not isinstance(name, str) or not name or len(name) > 64:
         raise SpecError("must be a non-empty string of at most 64 characters", f"{where}.name")
     return {"name": name, "bot": bot, "params": {k: v for k, v in checked.items() if k != "bot"}}
+
+
+def _remote_entrant(item, where):
+    """{name, remote: {url, timeout_ms}}: an HTTP endpoint (see engine/tournament/remote.py)."""
+    for key in ("bot", "params"):
+        if key in item:
+            raise SpecError("a remote entrant has no built-in bot or params", f"{where}.{key}")
+    remote = item["remote"]
+    if isinstance(remote, str):
+        remote = {"url": remote}
+    if not isinstance(remote, dict):
+        raise SpecError("must be a URL or a mapping {url, timeout_ms}", f"{where}.remote")
+    for key in remote:
+        if key not in REMOTE_KEYS:
+            raise SpecError(f"unknown key {key!r} (expected {', '.join(REMOTE_KEYS)})",
+                            f"{where}.remote.{key}")
+    url = remote.get("url")
+    if not isinstance(url, str) or not url.startswith(("http://", "https://")):
+        raise SpecError("must be an http:// or https:// URL", f"{where}.remote.url")
+    timeout = _int(remote.get("timeout_ms", 1000), f"{where}.remote.timeout_ms", 1, 60_000)
+    name = item.get("name")
+    if not isinstance(name, str) or not name or len(name) > 64:
+        raise SpecError("a remote entrant needs a name (a string of at most 64 characters)",
+                        f"{where}.name")
+    return {"name": name, "remote": {"url": url, "timeout_ms": timeout}}
 
 
 def _entrants(game_id, spec, budget):
