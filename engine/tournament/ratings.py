@@ -9,8 +9,9 @@ conservative figure standings sort by):
 - in a game with one side only (If Then's codebreakers, solo Dark Agent) the team plays against
   the game itself, rated as a pseudo-entrant named "<game> (level L)" or "<game>";
 - in games without sides, seats with scores (Dark Agent's VP) rank winners first, then by score;
-- an entrant holding several seats of one match (fewer entrants than seats) enters once per seat
-  and takes the mean of those seats' updates;
+- a team enters the model as one player of its members' mean strength (a side's strength does
+  not grow with its seat count), and every member moves by the team's change; an entrant holding
+  several seats of one match (fewer entrants than seats) takes the mean of those seats' changes;
 - where roles differ, each (entrant, role) pair also gets its own rating, from the same events;
 - online ratings depend on the order of events (late results weigh more). Bots do not learn, so
   the final ratings are the mean over the chronological pass and seeded shuffles of the matches
@@ -68,23 +69,30 @@ class RatingTable:
         return self.ratings[key]
 
     def update(self, teams, ranks):
-        """Rate one match: teams = [[key per seat], ...], ranks = [rank per team] (0 best)."""
-        if len(teams) < 2 or len(set(ranks)) < 1:
-            return
-        rated = self.model.rate([[self._copy(k) for k in team] for team in teams], ranks=list(ranks))
-        deltas = defaultdict(list)
-        for team, new_team in zip(teams, rated):
-            for key, new in zip(team, new_team):
-                deltas[key].append((new.mu - self.ratings[key].mu, new.sigma))
-        for key, changes in deltas.items():
-            old = self.ratings[key]
-            mu = old.mu + sum(d for d, _ in changes) / len(changes)
-            sigma = sum(s for _, s in changes) / len(changes)
-            self.ratings[key] = self.model.rating(mu=mu, sigma=sigma)
+        """Rate one match: teams = [[key per seat], ...], ranks = [rank per team] (0 best).
 
-    def _copy(self, key):
-        old = self.get(key)
-        return self.model.rating(mu=old.mu, sigma=old.sigma)
+        A team enters as one player with its members' mean mu (and root-mean-square sigma), so
+        a side's strength does not grow with its number of seats (Inside Job's one Insider
+        against three Agents); each member then moves by its team's change (its sigma scaled
+        by the team's), and a key holding several seats takes the mean of its seats' changes."""
+        if len(teams) < 2:
+            return
+        virtual = []
+        for team in teams:
+            members = [self.get(k) for k in team]
+            mu = sum(r.mu for r in members) / len(members)
+            sigma = math.sqrt(sum(r.sigma ** 2 for r in members) / len(members))
+            virtual.append(self.model.rating(mu=mu, sigma=sigma))
+        rated = self.model.rate([[v] for v in virtual], ranks=list(ranks))
+        changes = defaultdict(list)
+        for team, before, (after,) in zip(teams, virtual, rated):
+            for key in team:
+                changes[key].append((after.mu - before.mu, after.sigma / before.sigma))
+        for key, moves in changes.items():
+            old = self.ratings[key]
+            mu = old.mu + sum(d for d, _ in moves) / len(moves)
+            sigma = old.sigma * sum(f for _, f in moves) / len(moves)
+            self.ratings[key] = self.model.rating(mu=mu, sigma=sigma)
 
     def summary(self, key):
         """{"mu", "sigma", "ordinal", "low", "high"} (low/high = mu -/+ 2 sigma)."""
