@@ -7,8 +7,13 @@
     table = tournament.standings(spec, records)             # ratings, win rates, pairwise
     tournament.run(spec, "out/dir", workers=2)               # JSONL results; resumes if stopped
 
-Pure modules: spec, schedule, play, roles, ratings. The thin I/O layer: results (the results
-directory), runner (worker processes), report (CSV and PNG charts).
+Formats: round robin (all seatings), gauntlet, Swiss; duplicate deals with the entrants rotated
+through the seats; option sets (e.g. If Then levels); built-in bots or remote HTTP bots.
+
+Pure modules: spec, schedule, roles, ratings (and play, which reads the CPU clock for timings).
+The thin I/O layer: results (the results directory), runner (worker processes), report (CSV and
+PNG charts), remote (HTTP calls to remote bots). RQ fan-out lives in service/tournament_rq.py and
+worker/tournament.py; the command line in service/cli/tournament.py.
 """
 
 from .play import play_entry, play_scheduled, replay_record, without_timings

@@ -86,7 +86,8 @@ def print_standings(table, console=None):
                    "points", "CPU ms/move"):
         main.add_column(column, justify="left" if column == "entrant" else "right")
     for rank, row in enumerate(table["standings"], 1):
-        main.add_row(str(rank), row["entrant"], f"{row['mu']:.1f} ± {2 * row['sigma']:.1f}",
+        name = row["entrant"] + (f" ({row['faults']} faults)" if row.get("faults") else "")
+        main.add_row(str(rank), name, f"{row['mu']:.1f} ± {2 * row['sigma']:.1f}",
                      _fmt(row["ordinal"], 1), str(row["n"]),
                      f"{_fmt(row['win_rate'])} [{_fmt(row['win_low'])}, {_fmt(row['win_high'])}]",
                      _fmt(row["points"]), _fmt(row["cpu_ms_per_move"], 1))
@@ -100,6 +101,16 @@ def print_standings(table, console=None):
             per_role.add_row(entrant, role, f"{f['mu']:.1f} ± {2 * f['sigma']:.1f}", str(f["n"]),
                              f"{_fmt(f['win_rate'])} [{_fmt(f['win_low'])}, {_fmt(f['win_high'])}]")
         console.print(per_role)
+    pairs = [p for p in table["pairwise"] if p["entrant"] < p["opponent"]]
+    if pairs and len(table["standings"]) <= 8:
+        pairwise = Table(title="head to head (same deal, same seat)")
+        for column in ("entrant", "opponent", "matches", "score", "paired points gain [95%]"):
+            pairwise.add_column(column)
+        for p in pairs:
+            pairwise.add_row(p["entrant"], p["opponent"], str(p["matches"]), _fmt(p["score"]),
+                             f"{p['gain']:+.2f} [{p['gain_low']:+.2f}, {p['gain_high']:+.2f}]"
+                             if p["paired"] > 1 else "-")
+        console.print(pairwise)
     if table.get("teams"):
         teams = Table(title="cooperative: the team against the game")
         for column in ("team", "level", "matches", "team win rate [95%]", "rounds to win"):
