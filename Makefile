@@ -45,6 +45,7 @@ bench: ## Print engine speed, bot-turn latency through the API and a quick bot w
 	@for g in classified insidejob ifthen darkagent; do echo "== engine: $$g"; $(BIN)/python bench/bench_$$g.py || exit 1; done
 	@echo "== service: bot-turn latency through the API"; $(BIN)/python bench/bench_bot_latency.py --turns 100
 	@echo "== service: 5,000 idle live streams on one API process"; $(BIN)/python bench/bench_streams.py --streams 5000
+	@echo "== tournaments: runner vs raw playouts, 1 and 2 processes, and over RQ"; $(BIN)/python bench/bench_tournament.py --matches 200 --rq
 	@echo "== bots: win rates ($(BENCH_MATCHES) matches, ismcts $(BENCH_BUDGET_MS) ms/move)"
 	@$(BIN)/python bench/bench_bots.py --matches $(BENCH_MATCHES) --budget-ms $(BENCH_BUDGET_MS) --options '$(BENCH_OPTIONS)'
 

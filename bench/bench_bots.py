@@ -10,6 +10,8 @@ on the same seeds (a win shared by k seats is worth 1/k, so a 2-player tie is ha
 paired 95% interval; A clearly beats B when its low end is above 0.
 For cooperative games (If Then codebreakers, Inside Job Agents) it also reports the team's win
 rate when every seat is played by the same bot.
+Matches are played by the tournament runner's `engine.tournament.play_entry` (the same code as
+`safehouse tournament run`); `safehouse tournament` is the way to run bigger events with ratings.
 Usage: python bench/bench_bots.py [--matches 1000] [--budget-ms 200] [--games ...] [--pairs ...]
 `--clock cpu` (the default) spends ismcts's budget in CPU time of its own process, so a busy shared
 machine doesn't shrink the search; `--clock wall` uses wall time, as the service's worker does.
@@ -26,7 +28,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
-from engine.bots import bot_catalog, choose_action, validate_bot  # noqa: E402
+from engine.bots import bot_catalog, validate_bot  # noqa: E402
+from engine.tournament import play_entry  # noqa: E402
 
 TEAM_GAMES = {"ifthen": "codebreakers", "insidejob": "agents"}
 TEAM_WON = {
@@ -63,29 +66,28 @@ def paired_gain(a_points, b_points, z=1.96):
 
 
 def _play(game_id, specs_for, seed, index):
-    """Play one match to the end; `specs_for(n)` gives the per-seat bot specs. Returns (match, n)."""
-    match = engine.start(game_id, OPTIONS.get(game_id, {}), seed)
-    n = match.rules.seat_count(match.options)
+    """Play one match to the end through the tournament runner's `play_entry` (one way to play
+    matches, not two); `specs_for(n)` gives the per-seat bot specs. Returns (record, n)."""
+    rules = engine.GAMES[game_id]
+    n = rules.seat_count(rules.validate_options(OPTIONS.get(game_id, {})))
     specs = specs_for(n)
-    rng = engine.Rng(index)
-    for _ in range(match.rules.max_length):
-        moving = engine.to_move(match)
-        if not moving:
-            break
-        seat = moving[0]
-        view = engine.render(match, seat, with_log=False)
-        match = engine.step(match, seat, choose_action(game_id, specs[seat], view, seat, rng, clock=CLOCK))
-    return match, n
+    names = [f"seat{seat}" for seat in range(n)]
+    spec = {"game": game_id, "options": OPTIONS.get(game_id, {}), "seed": 0, "budget": {},
+            "entrants": [{"name": name, "bot": s["bot"],
+                          "params": {k: v for k, v in s.items() if k != "bot"}}
+                         for name, s in zip(names, specs)]}
+    entry = {"index": index, "deal": index, "group": 0, "seating": 0, "seed": seed, "seats": names}
+    return play_entry(spec, entry, clock=CLOCK), n
 
 
 def play_match(args):
     """(A won, B-seat win share, A's points) for one match; A sits at seat `index mod n`.
     Points: 1/k when A is one of k winners (a shared victory is split), else 0."""
     game_id, spec_a, spec_b, index = args
-    match, n = _play(game_id, lambda n: [spec_a if s == index % n else spec_b for s in range(n)],
-                     10_000 + index, index)
+    record, n = _play(game_id, lambda n: [spec_a if s == index % n else spec_b for s in range(n)],
+                      10_000 + index, index)
     a_seat = index % n
-    outcome = match.rules.outcome(match.state) or {"winners": []}
+    outcome = {"winners": record["winners"]}
     others = [s for s in range(n) if s != a_seat]
     b_share = sum(s in outcome["winners"] for s in others) / len(others) if others else float("nan")
     winners = outcome["winners"]
@@ -96,8 +98,12 @@ def play_match(args):
 def team_match(args):
     """The outcome of a match with every seat played by the same bot."""
     game_id, spec, index = args
-    match, _ = _play(game_id, lambda n: [spec] * n, 20_000 + index, index)
-    return match.rules.outcome(match.state) or {"winners": [], "seats": []}
+    record, _ = _play(game_id, lambda n: [spec] * n, 20_000 + index, index)
+    if not record["finished"]:
+        return {"winners": [], "seats": []}
+    return {"winners": record["winners"],
+            "seats": [{"seat": seat, "won": won, "reason": reason} for seat, (won, reason)
+                      in enumerate(zip(record["won"], record["reasons"]))]}
 
 
 RESULTS_FILE = []  # [path] when --jsonl is given

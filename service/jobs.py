@@ -1,7 +1,7 @@
-"""The only enqueue code: bot turns, turn clocks and odds go to RQ from here.
+"""The only enqueue code: bot turns, turn clocks, odds and tournament batches go to RQ from here.
 
-Queues: bot turns and zombie moves on `<QUEUE>-bots`; bulk work (Dark Agent turn odds, later
-tournament batches) on `<QUEUE>-bulk`, so a heavy job never holds up a bot turn.
+Queues: bot turns and zombie moves on `<QUEUE>-bots`; bulk work (Dark Agent turn odds, tournament
+batches from `service/tournament_rq.py`) on `<QUEUE>-bulk`, so a heavy job never holds up a bot turn.
 
 Job ids are deterministic (`bot-<match>-<version>-<seat>`, `clock-<match>-<version>`; a sweeper's
 n-th re-dispatch adds `-r<n>`), arguments are primitive JSON, and functions are named by their
@@ -22,6 +22,9 @@ BOT_TURN = "worker.jobs.bot_turn"
 CLOCK_EXPIRED = "worker.jobs.clock_expired"
 TURN_ODDS = "worker.jobs.turn_odds"
 BOT_JOB_TIMEOUT_S = 120  # a move is bounded by SAFEHOUSE_MAX_BOT_BUDGET_MS (5 s by default)
+
+TOURNAMENT_BATCH = "worker.tournament.play_batch"
+BULK_SUFFIX = "-bulk"  # bulk work (odds, tournaments) never delays bot turns
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +57,21 @@ def bot_job_id(match_id, version, seat, attempt=0):
 def clock_job_id(match_id, version, attempt=0):
     """The id of a turn clock's zombie-move job."""
     return f"clock-{match_id}-{version}" + (f"-r{attempt}" if attempt else "")
+
+
+def bulk_queue_for(connection, name="safehouse"):
+    """The queue for bulk work (`<QUEUE>-bulk`); `python -m worker` serves it after its own."""
+    return Queue(name + BULK_SUFFIX, connection=connection)
+
+
+def enqueue_tournament_batch(queue, tournament_id, spec_json, indices, results_key):
+    """Queue one batch of whole matches of a tournament (never a job per move); the job stores
+    each record with HSETNX under `results_key`, so a retried or repeated job counts nothing twice."""
+    job_id = f"tourney-{tournament_id}-{indices[0]}-{len(indices)}"
+    queue.enqueue_call(TOURNAMENT_BATCH, args=(spec_json, list(indices), results_key),
+                       job_id=job_id, retry=Retry(max=2), timeout=3600, result_ttl=3600,
+                       failure_ttl=24 * 3600)
+    return job_id
 
 
 def enqueue_bot_turns(queue, match_id, match, meta, attempt=0):
