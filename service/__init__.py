@@ -7,7 +7,7 @@ from flask_limiter.util import get_remote_address
 
 from flask_cors import CORS
 
-from . import (api_events, api_matches, api_meta, api_odds, config as config_module, headers,
+from . import (api_events, api_matches, api_meta, api_odds, api_web, config as config_module, headers,
                stream_tickets)
 from .errors import ApiError, register_error_handlers
 from .jobs import after_save as jobs_after_save, queue_for
@@ -58,7 +58,9 @@ def create_app(config=None):
                       application_limits=[app.config["RATE_LIMIT"]], headers_enabled=True,
                       key_prefix=app.config["PREFIX"] + "limit")
     limiter.exempt(api_meta.bp)
-    for blueprint in (api_meta.bp, api_matches.bp, api_events.bp, api_odds.bp, stream_tickets.bp):
+    limiter.exempt(api_web.bp)
+    for blueprint in (api_meta.bp, api_matches.bp, api_events.bp, api_odds.bp, stream_tickets.bp,
+                      api_web.bp):
         app.register_blueprint(blueprint)
     create = "matches.create_match"  # creation has a tighter budget of its own
     app.view_functions[create] = limiter.limit(lambda: app.config["CREATE_LIMIT"])(
