@@ -3,6 +3,7 @@
 
 import { allTokens, catalog, get, post, saveToken, ApiError } from "./api.js";
 import { h, showError } from "./dom.js";
+import { GAMES } from "./games/index.js";
 
 const GAME_NAMES = {};
 
@@ -71,14 +72,20 @@ function drawGameForm(box, game) {
     h("input#create-clock", { type: "number", name: "turn_clock_s", min: 1, max: 86400 }));
   const submit = h("button#create-submit", { type: "submit", text: "Create match" });
   box.replaceChildren(game.notes ? h("p.notes", { text: game.notes }) : "", opts, seats, clock, submit);
-  const players = opts.querySelector("#opt-players");
-  const drawSeats = () => drawSeatRows(seats, game, readOption(players));
-  players.addEventListener("change", drawSeats);
+  const drawSeats = () => {
+    const options = {};
+    opts.querySelectorAll("[data-kind]").forEach((input) => { options[input.name] = readOption(input); });
+    const count = (GAMES[game.game] || {}).seatCount;
+    drawSeatRows(seats, game, count ? count(options) : options.players);
+  };
+  opts.addEventListener("change", drawSeats);
   drawSeats();
 }
 
 function drawSeatRows(box, game, count) {
-  box.querySelectorAll(".seat-row").forEach((r) => r.remove());
+  const rows = box.querySelectorAll(".seat-row");
+  if (rows.length === count) return; // keep what was chosen
+  rows.forEach((r) => r.remove());
   for (let i = 0; i < count; i++) {
     const kind = h("select", { id: `seat-${i}-kind`, name: `seat-${i}-kind` },
       ["human", "open", "bot"].map((k) => h("option", { value: k, text: k, selected: k === (i === 0 ? "human" : "bot") })));

@@ -3,6 +3,11 @@
 import { h, label, s, svg } from "../dom.js";
 
 export const title = "If Then";
+
+/** Seats of a match: the codebreakers, plus the All Knowing when a person plays it. */
+export function seatCount(options) {
+  return options.players - (options.allKnowing === "seat" ? 0 : 1);
+}
 const COLOURS = { Y: "#f2d23c", B: "#3b6fd1", R: "#d33f3f" };
 const SIZES = { S: 13, M: 17, L: 22 };
 
