@@ -88,7 +88,7 @@ __all__ = ["wait_for", "css", "page_error", "full_match", "play_to_the_end", "do
 def create_via_lobby(driver, base, game, options=None, seats=None):
     """Fill the lobby's New match form (game, options, seat kinds) and submit it; returns the match id
     once the table shows."""
-    driver.get(base + "/#/")
+    open_page(driver, base + "/#/")
     select = css(driver, "#create-game")
     driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change', {bubbles: true}))",
                           select, game)
@@ -109,3 +109,23 @@ def create_via_lobby(driver, base, game, options=None, seats=None):
     assert not page_error(driver), page_error(driver)
     css(driver, "#board svg")
     return driver.current_url.split("#/match/")[1].split("/")[0]
+
+
+def open_page(driver, url):
+    """Load `url` as a fresh document (a hash-only change would keep the old page around)."""
+    driver.get("about:blank")
+    driver.get(url)
+
+
+def click(driver, selector, timeout=20):
+    """Click the element matching `selector` once it exists, retrying while the page redraws it."""
+    def attempt(d):
+        found = d.find_elements(By.CSS_SELECTOR, selector)
+        if not found:
+            return False
+        try:
+            found[0].click()
+            return True
+        except (StaleElementReferenceException, WebDriverException):
+            return False
+    return wait_for(driver, attempt, timeout)
