@@ -30,6 +30,12 @@ def index():
     return _no_store(send_from_directory(WEB_DIR, "index.html"))
 
 
+@bp.get("/favicon.ico")
+def favicon():
+    """No icon (answered so that browsers do not log a 404)."""
+    return "", 204
+
+
 @bp.get("/web/<path:name>")
 def asset(name):
     """A static file of the web client (and the card reference at /web/ref.json)."""

@@ -1,8 +1,9 @@
 """Fixtures for browser tests: a live gunicorn server and RQ worker (tests/service/conftest.py),
 and one headless Debian chromium driven through chromium-driver by Selenium.
 
-Browser tests are skipped only when selenium/chromium are not installed (`make install` and
-`.ci/run` install them); screenshots go to a temporary directory (SAFEHOUSE_SCREENSHOTS to keep them).
+Browser tests are skipped when selenium or chromium is missing (`make install` and `.ci/run`
+install them), unless SAFEHOUSE_REQUIRE_BROWSER is set (`.ci/run` sets it): then they fail.
+Screenshots go to a temporary directory, or to SAFEHOUSE_SCREENSHOTS when set.
 """
 
 import os
@@ -34,11 +35,21 @@ def screenshot_dir():
     return path
 
 
+def _unavailable(reason):
+    """Skip the browser tests, or fail them when SAFEHOUSE_REQUIRE_BROWSER is set (CI)."""
+    if os.environ.get("SAFEHOUSE_REQUIRE_BROWSER"):
+        pytest.fail(reason + " and SAFEHOUSE_REQUIRE_BROWSER is set")
+    pytest.skip(reason)
+
+
 @pytest.fixture(scope="session")
 def _chromium():
-    webdriver = pytest.importorskip("selenium.webdriver")
+    try:
+        from selenium import webdriver
+    except ImportError:
+        _unavailable("selenium is not installed (make install)")
     if not (CHROMIUM and CHROMEDRIVER):
-        pytest.skip("Debian chromium and chromium-driver are not installed (make install)")
+        _unavailable("Debian chromium and chromium-driver are not installed (make install / make browser)")
     from selenium.webdriver.chrome.service import Service
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM

@@ -43,8 +43,9 @@ def version_shown(driver):
         return -1
 
 
-def play_to_the_end(driver, rng=None, max_clicks=600, timeout=240):
-    """Click random legal-choice buttons until the result screen shows; returns the clicks made."""
+def play_to_the_end(driver, rng=None, max_clicks=600, timeout=240, after_click=None):
+    """Click random legal-choice buttons until the result screen shows; returns the clicks made.
+    `after_click(n)` is called once the page shows the answer to the n-th click."""
     rng = rng or random.Random(7)
     clicks, deadline = 0, time.time() + timeout
     while time.time() < deadline:
@@ -64,6 +65,8 @@ def play_to_the_end(driver, rng=None, max_clicks=600, timeout=240):
         clicks += 1
         assert clicks <= max_clicks, "too many clicks"
         wait_for(driver, lambda d: version_shown(d) > before or page_error(d), timeout=20)
+        if after_click:
+            after_click(clicks)
     raise AssertionError(f"the match did not end in {timeout} s ({clicks} clicks)")
 
 

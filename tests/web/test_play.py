@@ -21,8 +21,14 @@ def test_play_a_match_to_the_end_by_clicking(game, live_server, worker, browser,
     match_id = create_via_lobby(browser, live_server, game, GAMES[game])
     assert browser.current_url.endswith(f"#/match/{match_id}/seat/0")
     css(browser, "#actions button.action, #waiting")
-    browser.save_screenshot(os.path.join(screenshot_dir, f"table-{game}.png"))
-    clicks = play_to_the_end(browser, random.Random(game))
+    shot = os.path.join(screenshot_dir, f"table-{game}.png")
+    browser.save_screenshot(shot)
+
+    def mid_game_shot(clicks):
+        if clicks == 4 and browser.find_elements(By.CSS_SELECTOR, "#actions button.action"):
+            browser.save_screenshot(shot)
+
+    clicks = play_to_the_end(browser, random.Random(game), after_click=mid_game_shot)
     assert clicks >= 1
     summary = css(browser, "#result-summary").text
     match = full_match(config, match_id)

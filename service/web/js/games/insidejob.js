@@ -18,8 +18,13 @@ function drawCard(ref, x, y, c, extra = {}) {
     { dataCard: c, fill: SUIT_FILL[Math.floor(c / 13)], title: cardName(ref, c), w: 56, h: 80, ...extra });
 }
 
-function missionText(ref, id) {
-  return ((ref.insidejob || {}).missions || {})[id] || id;
+function missionText(ref, mission) {
+  if (mission && typeof mission === "object") return `${mission.text}${mission.risky ? " (risky)" : ""}`;
+  return ((ref.insidejob || {}).missions || {})[mission] || mission;
+}
+
+function missionId(mission) {
+  return mission && typeof mission === "object" ? mission.id : mission;
 }
 
 export function draw(view, ref) {
@@ -33,22 +38,22 @@ export function draw(view, ref) {
   }
   const trickY = 40 + n * 26;
   const trick = st.trick.map(([seat, c, wager], i) => [
-    drawCard(ref, 10 + i * 90, trickY + 20, c, { cls: wager ? "wager" : "" }),
-    label(10 + i * 90, trickY + 116, `seat ${seat}${wager ? " +wager" : ""}`, "small")]);
+    drawCard(ref, 10 + i * 110, trickY + 20, c, { cls: wager ? "wager" : "" }),
+    label(10 + i * 110, trickY + 116, `seat ${seat}${wager ? " + wager" : ""}`, "small")]);
   const handY = trickY + 150;
   const hand = (st.hand || []).map((c, i) => drawCard(ref, 10 + i * 60, handY + 20, c));
   const height = handY + 120;
   const board = svg(Math.max(800, 20 + (st.hand || []).length * 60), height, "Inside Job table",
     s("rect", { x: 0, y: 0, width: "100%", height, fill: "#eef3ea" }),
     rows,
-    label(10, trickY, `Trick ${st.trick_number}${st.mission ? " — mission " + st.mission + ": " + missionText(ref, st.mission) : ""}`),
+    label(10, trickY, `Trick ${st.trick_number}${st.mission ? " — mission " + missionId(st.mission) + ": " + missionText(ref, st.mission) : ""}`),
     trick,
     label(10, handY, st.hand ? `Your hand (${st.hand.length})` : "Hands are hidden"),
     hand);
   const facts = [`phase ${st.phase}`, `Intel supply ${st.supply}`, `target ${st.params.target} missions, Insider threshold ${st.params.threshold}`,
     `completed ${st.completed.length}: ${st.completed.join(", ") || "—"}`, `failed ${st.failed.length}: ${st.failed.join(", ") || "—"}`,
     `deck ${st.deck_size}`];
-  if (st.drawn) facts.push(`drawn missions: ${JSON.stringify(st.drawn)}`);
+  if (st.drawn) facts.push(`drawn missions: ${st.drawn.map((m) => missionId(m) + " " + missionText(ref, m)).join(" | ")}`);
   if (st.votes) facts.push(`votes: ${JSON.stringify(st.votes)}`);
   else if (st.voted) facts.push(`voted: ${JSON.stringify(st.voted)}`);
   return h("div", {}, board, h("p.facts", { text: facts.join(" · ") }),
@@ -62,9 +67,10 @@ export function label_(action, view, ref) {
   for (const [k, v] of Object.entries(action)) {
     if (k === "type") continue;
     if (k === "card") parts.push(cardName(ref, v));
+    else if (k === "wager") parts.push(v ? "+ wager" : "");
     else if (k === "mission") parts.push(`${v} (${missionText(ref, v)})`);
     else parts.push(`${k} ${Array.isArray(v) ? v.join(",") : v}`);
   }
-  return parts.join(" ");
+  return parts.filter(Boolean).join(" ");
 }
 export { label_ as label };
