@@ -8,12 +8,16 @@ Screenshots go to a temporary directory, or to SAFEHOUSE_SCREENSHOTS when set.
 
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
+import time
 
 import pytest
+import requests
 
 from tests.service.conftest import (  # noqa: F401  (fixtures re-exported for tests/web)
-    live_server, namespace, redis_url, worker)
+    ROOT, _env, _stop, free_port, namespace, redis_url, worker)
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver") or (
@@ -22,9 +26,44 @@ CHROMEDRIVER = shutil.which("chromedriver") or (
 
 @pytest.fixture
 def config(redis_url, namespace):
-    """The service tests' config, with rate limits a person clicking fast never meets."""
+    """The service tests' config, with rate limits a person clicking fast never meets, and SSE
+    keep-alives every 0.5 s so that the server notices a page gone at once (a stream that only
+    learns of it at the next 15 s keep-alive holds gunicorn's graceful stop for 10 s)."""
     return {"REDIS_URL": redis_url, "ALLOW_CLIENT_SEEDS": True, "RATE_LIMIT": "100000/minute",
-            "CREATE_LIMIT": "10000/minute", **namespace}
+            "CREATE_LIMIT": "10000/minute", "SSE_KEEPALIVE_S": 0.5, **namespace}
+
+
+def serve(config):
+    """gunicorn (gevent) on a free port as tests/service's live server, but with a 1 s graceful
+    stop: a browser's idle keep-alive connections and open event streams would otherwise hold each
+    stop for up to 10 s. Yields the base URL; always stopped by its PID."""
+    port = free_port()
+    log = tempfile.TemporaryFile()
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-k", "gevent", "-w", "1", "-b", f"127.0.0.1:{port}",
+                             "--timeout", "60", "--graceful-timeout", "1", "--keep-alive", "1", "service.wsgi:app"],
+                            env=_env(config), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline and proc.poll() is None:
+            try:
+                if requests.get(base + "/healthz", timeout=5).status_code == 200:
+                    break
+            except requests.RequestException:
+                time.sleep(0.1)
+        else:
+            log.seek(0)
+            raise RuntimeError("gunicorn did not start: " + log.read().decode()[-2000:])
+        yield base
+    finally:
+        _stop(proc)
+        log.close()
+
+
+@pytest.fixture
+def live_server(config):
+    """The web client's server: a real gunicorn on a free port; yields its base URL."""
+    yield from serve(config)
 
 
 @pytest.fixture(scope="session")

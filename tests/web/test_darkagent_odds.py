@@ -51,9 +51,10 @@ def test_each_attack_shows_its_exact_probability(live_server, browser, config):
     css(browser, "#actions button.action[data-type='attack']")
     wait_for(browser, lambda d: all("%" in b.text for b in
                                     d.find_elements(By.CSS_SELECTOR, "button.action[data-type='attack']")))
-    buttons = browser.find_elements(By.CSS_SELECTOR, "button.action[data-type='attack']")
-    assert buttons
-    for button in buttons:
-        action = actions[int(button.get_attribute("data-index"))]
+    shown = browser.execute_script("return [...document.querySelectorAll(\"button.action[data-type='attack']\")]"
+                                   ".map(b => [Number(b.dataset.index), b.textContent])")
+    assert shown
+    for index, text in shown:
+        action = actions[index]
         assert action["type"] == "attack"
-        assert expected_percent(state, seat, action) in button.text, (action, button.text)
+        assert expected_percent(state, seat, action) in text, (action, text)

@@ -9,14 +9,14 @@ import requests
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from tests.service.conftest import _serve
+from tests.web.conftest import serve
 from tests.web.helpers import By, click, css, open_page, page_error, wait_for
 
 
 @pytest.fixture
 def short_stream_server(config):
     """A live server whose SSE streams end after 1 s (clients must resume)."""
-    yield from _serve(dict(config, SSE_MAX_S=1))
+    yield from serve(dict(config, SSE_MAX_S=1))
 
 
 def two_humans(base, game="classified"):

@@ -50,14 +50,17 @@ class Table {
     clearTimeout(this.reconnectTimer);
   }
 
-  async refresh() {
-    if (this.busy) { this.dirty = true; return; }
+  /** Fetch the view; redraw when it is newer (or always, with `force`). */
+  async refresh(force = false) {
+    if (this.busy && !force) { this.dirty = true; return; }
     this.busy = true;
     try {
       do {
         this.dirty = false;
         const view = await get(`/matches/${this.matchId}`, { token: this.token });
-        if (!this.closed && (!this.view || view.version >= this.view.version)) this.render(view);
+        // events replayed from the stream's start (or a resume) bring nothing new: keep the page
+        if (!this.closed && (force || !this.view || view.version > this.view.version)) this.render(view);
+        force = false;
       } while (this.dirty && !this.closed);
     } catch (exc) {
       showError(exc.words || String(exc));
@@ -159,7 +162,7 @@ class Table {
       this.render(view);
     } catch (exc) {
       showError("Move refused: " + (exc.words || exc));
-      await this.refresh();
+      await this.refresh(true); // the choices again, as they are now
     }
   }
 
