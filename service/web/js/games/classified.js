@@ -21,7 +21,8 @@ function drawCard(view, ref, x, y, id, extra = {}) {
   const c = cardInfo(view, ref, id);
   const words = c.name.split(" ");
   const half = Math.ceil(words.length / 2);
-  return card(x, y, [String(c.number), words.slice(0, half).join(" "), words.slice(half).join(" ")],
+  const small = (extra.w || 70) < 60; // too narrow for the name: the number only (name on hover)
+  return card(x, y, small ? [String(c.number)] : [String(c.number), words.slice(0, half).join(" "), words.slice(half).join(" ")],
     { dataCard: id, title: `${c.number} ${c.name} (${c.design})`, ...extra });
 }
 
