@@ -80,7 +80,13 @@ def test_other_seat_and_spectator_pages_hold_no_hidden_card(game, live_server, b
             assert token not in html and token not in browser.current_url
         leaked = pages[who] & hidden
         assert not leaked, f"{who} page draws seat 0's hidden cards {sorted(leaked)}"
-    # the check has teeth: seat 1's own page draws its own hand, the spectator's does not
+    # the check has teeth: seat 1's own page draws its own hand, the spectator's does not ...
     mine = own_cards(game, state, 1)
     assert mine and mine <= pages["seat1"]
     assert not (mine - set(state.revealed if game == "ifthen" else ())) & pages["spectator"]
+    # ... and a card the page were to draw from a leaked view would be caught
+    leak = min(hidden)
+    browser.execute_script("document.querySelector('#board svg').append(Object.assign("
+                           "document.createElementNS('http://www.w3.org/2000/svg', 'g'), {id: 'leak'}));"
+                           "document.getElementById('leak').setAttribute('data-card', arguments[0])", leak)
+    assert leak in dom_cards(browser) & hidden
