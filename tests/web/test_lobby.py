@@ -2,13 +2,15 @@
 with human, open and bot seats, the open seat joined from the list, filters, and a seat resumed
 from its token (kept in localStorage, never in a URL)."""
 
+import os
+
 import requests
 
 from tests.web.helpers import (By, click, create_via_lobby, css, local_tokens, open_page, page_error,
                                wait_for)
 
 
-def test_catalog_options_are_all_offered(live_server, browser):
+def test_catalog_options_are_all_offered(live_server, browser, screenshot_dir):
     games = requests.get(f"{live_server}/games", timeout=10).json()["games"]
     browser.get(live_server + "/")
     select = css(browser, "#create-game")
@@ -26,6 +28,7 @@ def test_catalog_options_are_all_offered(live_server, browser):
                     assert field.get_attribute("min") == str(spec["min"])
                     assert field.get_attribute("max") == str(spec["max"])
         assert browser.find_elements(By.CSS_SELECTOR, ".seat-row"), game["game"]
+    browser.save_screenshot(os.path.join(screenshot_dir, "lobby.png"))
 
 
 def test_create_human_open_bot_then_join_filter_and_resume(live_server, worker, browser):

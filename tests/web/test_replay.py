@@ -2,6 +2,7 @@
 browser (and a tampered replay caught), stepping forward and back by button and keyboard."""
 
 import json
+import os
 import time
 
 import requests
@@ -28,7 +29,7 @@ def position(browser):
     return browser.find_element(By.ID, "replay-position").text
 
 
-def test_replay_viewer_checks_the_commitment_and_steps(live_server, worker, browser):
+def test_replay_viewer_checks_the_commitment_and_steps(live_server, worker, browser, screenshot_dir):
     match_id = finished_bot_match(live_server)
     replay = requests.get(f"{live_server}/matches/{match_id}/replay", timeout=10).json()
     steps = len(replay["history"])
@@ -44,6 +45,7 @@ def test_replay_viewer_checks_the_commitment_and_steps(live_server, worker, brow
     assert browser.find_element(By.CSS_SELECTOR, "#replay-steps li.current").get_attribute("data-step") == "1"
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
     assert position(browser) == f"step 2 of {steps}"
+    browser.save_screenshot(os.path.join(screenshot_dir, "replay.png"))
     # the browser's check answers like the README's Python one, and catches a tampered replay
     verdicts = browser.execute_async_script("""
         const [replay, done] = arguments;

@@ -1,6 +1,7 @@
 """The table page in a real browser: live updates over SSE (also after the stream drops), a
 refused move explained in words, the turn clock, keyboard play and a phone-sized screen."""
 
+import os
 import time
 
 import pytest
@@ -98,7 +99,7 @@ def test_a_refused_move_is_explained_in_words(live_server, browser):
     css(browser, "#actions button.action:not([disabled])")  # offered again after the refusal
 
 
-def test_keyboard_play_clock_and_phone_screen(live_server, worker, browser):
+def test_keyboard_play_clock_and_phone_screen(live_server, worker, browser, screenshot_dir):
     browser.set_window_size(412, 900)
     open_page(browser, live_server + "/#/")
     css(browser, "#create-clock").send_keys("300")
@@ -107,6 +108,7 @@ def test_keyboard_play_clock_and_phone_screen(live_server, worker, browser):
     css(browser, "#actions button.action")
     wait_for(browser, lambda d: d.find_element(By.ID, "clock").text.startswith("clock 4:") or
              d.find_element(By.ID, "clock").text.startswith("clock 5:"))
+    browser.save_screenshot(os.path.join(screenshot_dir, "phone-table.png"))
     # nothing wider than the phone's screen
     assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth + 1")
     # keyboard only: Tab to the first choice, Enter plays it
