@@ -5,7 +5,14 @@
 import { get } from "./api.js";
 import { h } from "./dom.js";
 import { GAMES, genericLabel } from "./games/index.js";
-import { logText } from "./table.js";
+
+/** A log entry of the full replay: the public part, then what each seat alone was shown. */
+function replayLogText(entry) {
+  const words = (obj) => Object.entries(obj).map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : v}`).join(" ");
+  const parts = entry.public ? [words(entry.public)] : [];
+  for (const [seat, part] of Object.entries(entry.private || {})) parts.push(`[seen by seat ${seat} only: ${words(part)}]`);
+  return parts.join(" ");
+}
 
 /** Python's json.dumps(obj, sort_keys=True, separators=(",", ":")) (ensure_ascii) for JSON data. */
 export function canonicalJson(value) {
@@ -50,8 +57,8 @@ export async function renderReplay(root, matchId) {
   const list = h("ol.replay-steps#replay-steps", { start: 1 });
   const prev = h("button#replay-prev", { type: "button", text: "◀ Back", "aria-keyshortcuts": "ArrowLeft" });
   const next = h("button#replay-next", { type: "button", text: "Forward ▶", "aria-keyshortcuts": "ArrowRight" });
-  const first = h("button", { type: "button", text: "⏮ Start" });
-  const last = h("button", { type: "button", text: "End ⏭" });
+  const first = h("button", { type: "button", text: "|◀ Start" });
+  const last = h("button", { type: "button", text: "End ▶|" });
   const label = (a) => {
     try { return (game.label && game.label(a, null, {})) || genericLabel(a); } catch (exc) { return genericLabel(a); }
   };
@@ -66,7 +73,7 @@ export async function renderReplay(root, matchId) {
     const entries = replay.log.filter((e) => e.seq === at);
     current.replaceChildren(
       h("p", { text: at === 0 ? "Set-up (before the first action)." : `Seat ${steps[at - 1].seat} played ${label(steps[at - 1].action)}` }),
-      h("ul", {}, entries.map((e) => h("li", { text: logText(e) }))));
+      h("ul", {}, entries.map((e) => h("li", { text: replayLogText(e) }))));
     const li = list.querySelector("li.current");
     if (li) li.scrollIntoView({ block: "nearest" });
   };

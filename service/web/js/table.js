@@ -100,7 +100,7 @@ class Table {
       // closed for good (ended, expired ticket): resume after the last event with a new ticket
       this.live.textContent = "reconnecting…";
       if (this.closed) return;
-      this.reconnectTimer = setTimeout(() => { this.refresh(); this.follow(); }, 1000);
+      this.reconnectTimer = setTimeout(async () => { await this.refresh(); this.follow(); }, 1000);
     });
   }
 
