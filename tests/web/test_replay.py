@@ -37,6 +37,7 @@ def test_replay_viewer_checks_the_commitment_and_steps(live_server, worker, brow
     wait_for(browser, lambda d: "commitment OK" in d.find_element(By.ID, "commitment-verdict").text)
     assert css(browser, "#replay-seed").text == BIG_SEED == replay["seed"]
     assert position(browser) == f"step 0 of {steps}"
+    css(browser, "#final-table svg")
     browser.find_element(By.ID, "replay-next").click()
     browser.find_element(By.ID, "replay-next").click()
     assert position(browser) == f"step 2 of {steps}"

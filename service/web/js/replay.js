@@ -2,7 +2,7 @@
 // (SubtleCrypto SHA-256 over canonical JSON, README "Verifying a commitment"), and every action
 // stepped forward and back together with the log entries it produced.
 
-import { get } from "./api.js";
+import { get, reference } from "./api.js";
 import { h } from "./dom.js";
 import { GAMES, genericLabel } from "./games/index.js";
 
@@ -91,5 +91,9 @@ export async function renderReplay(root, matchId) {
     h("details", { open: true }, h("summary", { text: `Actions (${steps.length})` }), list),
     h("details", {}, h("summary", { text: "Initial set-up (revealed)" }), h("pre", { text: JSON.stringify(replay.setup, null, 1).slice(0, 20000) })));
   show(0);
+  try { // the final table as everyone sees it now that the match is over
+    const [view, ref] = await Promise.all([get(`/matches/${matchId}`), reference()]);
+    if (game.draw) root.append(h("h2", { text: "Final table" }), h("div#final-table", {}, game.draw(view, ref)));
+  } catch (exc) { /* the replay stands without it */ }
   return () => document.removeEventListener("keydown", keys);
 }
