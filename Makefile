@@ -7,10 +7,20 @@ BIN := $(VENV)/bin
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-15s %s\n", $$1, $$2}'
 
-install: ## Create .venv and install the project with its test extra
+install: ## Create .venv and install the project with its test extra (plus chromium for the browser tests, see make browser)
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[test]'
+	@$(MAKE) --no-print-directory browser
+
+browser: ## Install Debian's chromium and chromium-driver for the browser tests with apt when missing (as root; else says how)
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then \
+	  echo "browser tests: chromium and chromium-driver are installed"; \
+	elif command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver; \
+	else \
+	  echo "browser tests: run 'sudo apt-get install chromium chromium-driver' (tests/web is skipped without them)"; \
+	fi
 
 run: ## Serve the API on SAFEHOUSE_BIND (default 127.0.0.1:8000) plus one RQ worker, restarted if they die; Ctrl-C stops all
 	$(BIN)/python -m service.run
@@ -20,6 +30,9 @@ worker: ## Run one more RQ worker (SimpleWorker) on the service's Redis
 
 test: ## Run the whole test suite (Redis database 15 on 127.0.0.1:6379, or SAFEHOUSE_TEST_REDIS_URL)
 	$(BIN)/python -m pytest
+
+test-web: ## Run only the browser tests (headless chromium; screenshots kept in SAFEHOUSE_SCREENSHOTS if set)
+	$(BIN)/python -m pytest tests/web
 
 soak: ## Long runs (an hour or more): the secret-ledger sweep at 10,000 bot matches per game, the fault suite 20 times over, recovery times and 5,000 live streams
 	SAFEHOUSE_LEDGER_MATCHES=10000 $(BIN)/python -m pytest tests/test_secret_ledger.py
@@ -58,4 +71,4 @@ bench-service: ## Our API against a minimal Flask+Redis reference in one run (sc
 bench-full: ## The bot win-rate table at 1,000 matches, ISMCTS at 200 ms per move (hours; each match appended to bench-full.jsonl)
 	$(BIN)/python bench/bench_bots.py --matches 1000 --budget-ms 200 --options '$(BENCH_OPTIONS)' --jsonl bench-full.jsonl
 
-.PHONY: help install run worker test soak openapi openapi-check bench bench-service bench-full
+.PHONY: help install browser run worker test test-web soak openapi openapi-check bench bench-service bench-full

@@ -1,0 +1,134 @@
+"""Helpers for the browser tests: waiting, clicking legal choices, reading the full match."""
+
+import json
+import random
+import time
+
+import redis
+
+import engine
+from service import matches
+from service.store import Store
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def wait_for(driver, condition, timeout=20):
+    return WebDriverWait(driver, timeout, poll_frequency=0.05,
+                        ignored_exceptions=(StaleElementReferenceException,)).until(condition)
+
+
+def css(driver, selector, timeout=20):
+    return wait_for(driver, EC.presence_of_element_located((By.CSS_SELECTOR, selector)), timeout)
+
+
+def page_error(driver):
+    boxes = driver.find_elements(By.ID, "error")
+    return boxes[0].text if boxes and boxes[0].is_displayed() else ""
+
+
+def full_match(config, match_id):
+    """The full (unredacted) match from the store: what the tests compare the DOM against."""
+    store = Store(config["REDIS_URL"], prefix=config["PREFIX"])
+    match, _meta = matches.load(store, match_id)
+    return match
+
+
+def version_shown(driver):
+    try:
+        return int(driver.find_element(By.ID, "version").text)
+    except (WebDriverException, ValueError):
+        return -1
+
+
+def play_to_the_end(driver, rng=None, max_clicks=600, timeout=240, after_click=None):
+    """Click random legal-choice buttons until the result screen shows; returns the clicks made.
+    `after_click(n)` is called once the page shows the answer to the n-th click."""
+    rng = rng or random.Random(7)
+    clicks, deadline = 0, time.time() + timeout
+    while time.time() < deadline:
+        if driver.find_elements(By.CSS_SELECTOR, "#result:not([hidden]) #result-title"):
+            return clicks
+        error = page_error(driver)
+        assert "Move refused" not in error, error
+        buttons = driver.find_elements(By.CSS_SELECTOR, "#actions button.action:not([disabled])")
+        if not buttons:
+            time.sleep(0.05)
+            continue
+        before = version_shown(driver)
+        try:
+            rng.choice(buttons).click()
+        except (StaleElementReferenceException, WebDriverException):
+            continue  # the view was redrawn under us (an SSE update): look again
+        clicks += 1
+        assert clicks <= max_clicks, "too many clicks"
+        wait_for(driver, lambda d: version_shown(d) > before or page_error(d), timeout=20)
+        if after_click:
+            after_click(clicks)
+    raise AssertionError(f"the match did not end in {timeout} s ({clicks} clicks)")
+
+
+def dom_cards(driver):
+    """Every card id the page draws (data-card attributes)."""
+    return {int(x) for x in driver.execute_script(
+        "return [...document.querySelectorAll('[data-card]')].map(e => e.getAttribute('data-card'))")}
+
+
+def page_html(driver):
+    return driver.execute_script("return document.documentElement.outerHTML")
+
+
+def local_tokens(driver):
+    return json.loads(driver.execute_script("return localStorage.getItem('safehouse.tokens') || '{}'"))
+
+
+__all__ = ["wait_for", "css", "page_error", "full_match", "play_to_the_end", "dom_cards", "page_html",
+           "local_tokens", "engine", "redis", "By"]
+
+
+def create_via_lobby(driver, base, game, options=None, seats=None):
+    """Fill the lobby's New match form (game, options, seat kinds) and submit it; returns the match id
+    once the table shows."""
+    open_page(driver, base + "/#/")
+    select = css(driver, "#create-game")
+    driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change', {bubbles: true}))",
+                          select, game)
+    for name, value in (options or {}).items():
+        field = css(driver, f"#opt-{name}")
+        if field.get_attribute("type") == "checkbox":
+            if field.is_selected() != bool(value):
+                field.click()
+        else:
+            driver.execute_script(
+                "const f = arguments[0]; f.value = f.tagName === 'SELECT' ? JSON.stringify(arguments[1]) : arguments[1];"
+                "f.dispatchEvent(new Event('change', {bubbles: true}))", field, value)
+    for i, kind in enumerate(seats or []):
+        driver.execute_script("const f = document.getElementById(arguments[0]); f.value = arguments[1];"
+                              "f.dispatchEvent(new Event('change', {bubbles: true}))", f"seat-{i}-kind", kind)
+    driver.find_element(By.ID, "create-submit").click()
+    wait_for(driver, lambda d: "#/match/" in d.current_url or page_error(d))
+    assert not page_error(driver), page_error(driver)
+    css(driver, "#board svg")
+    return driver.current_url.split("#/match/")[1].split("/")[0]
+
+
+def open_page(driver, url):
+    """Load `url` as a fresh document (a hash-only change would keep the old page around)."""
+    driver.get("about:blank")
+    driver.get(url)
+
+
+def click(driver, selector, timeout=20):
+    """Click the element matching `selector` once it exists, retrying while the page redraws it."""
+    def attempt(d):
+        found = d.find_elements(By.CSS_SELECTOR, selector)
+        if not found:
+            return False
+        try:
+            found[0].click()
+            return True
+        except (StaleElementReferenceException, WebDriverException):
+            return False
+    return wait_for(driver, attempt, timeout)
