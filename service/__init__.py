@@ -5,8 +5,8 @@ from flask import Flask
 
 from flask_cors import CORS
 
-from . import (api_events, api_matches, api_meta, api_odds, api_web, config as config_module,
-               headers, redis_conn, stream_tickets)
+from . import (api_events, api_matches, api_meta, api_odds, api_tournaments, api_web,
+               config as config_module, headers, redis_conn, stream_tickets)
 from .errors import ApiError, register_error_handlers
 from .jobs import after_save as jobs_after_save, queue_for
 from .notifier import Notifier
@@ -63,7 +63,7 @@ def create_app(config=None):
                 # creation has a tighter budget of its own
                 endpoint_limits={"matches.create_match": lambda: app.config["CREATE_LIMIT"]})
     for blueprint in (api_meta.bp, api_matches.bp, api_events.bp, api_odds.bp, stream_tickets.bp,
-                      api_web.bp):
+                      api_tournaments.bp, api_web.bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)
     if app.config["CORS_ORIGINS"]:

@@ -36,6 +36,7 @@ def _errors(*statuses):
 
 STALE = ("A stale version (409 `stale_version`) happens only when (a) the version sent is older than the opening of the current decision window, i.e. something other than other seats' answers to the same simultaneous decision (votes, consents, reactions) happened since it was read, (b) the version sent is newer than the match, or (c) the action was read before others acted and is no longer legal (already answered, or the window closed). Seats deciding at once each send the version they read: another seat answering first is no conflict. On a 409 the error carries `current_version` and the caller's `legal_actions` now: re-read the view (or use those), decide again and send the new version.")
 MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
+TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
 GAME_ID = {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}
 IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
                "schema": {"type": "string", "minLength": 1, "maxLength": 200},
@@ -161,6 +162,32 @@ PATHS = {
         "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("TurnOddsRequest")}}},
         "responses": {"200": _json("JobStatus", "Answered from the cache"),
                       "202": _json("JobStatus", "Queued; poll /jobs/{job_id}"), **_errors(400, 404, 413, 415)}}},
+    "/tournaments": {"post": {
+        "operationId": "createTournament",
+        "summary": "Queue a bot-versus-bot tournament (the spec of `safehouse tournament run`)",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("TournamentRequest")}}},
+        "responses": {"202": _json("Tournament", "Queued (or found: the same spec is the same tournament)",
+                                   headers={"Location": {"schema": {"type": "string"}}}),
+                      **_errors(400, 413, 415)}}},
+    "/tournaments/{tournament_id}": {
+        "get": {"operationId": "getTournament", "summary": "Progress, standings and ratings (long-poll with after/wait)",
+                "parameters": [TOURNAMENT_ID,
+                               _query("after", {"type": "integer", "minimum": 0, "default": 0},
+                                      "answer once more than this many matches are done"),
+                               _query("wait", {"type": "integer", "minimum": 0, "maximum": LONGPOLL_MAX_S,
+                                               "default": 0}, "seconds to wait for that")],
+                "responses": {"200": _json("Tournament"), **_errors(400, 404)}},
+        "delete": {"operationId": "cancelTournament", "summary": "Cancel the batches still queued",
+                   "parameters": [TOURNAMENT_ID],
+                   "responses": {"200": _json("Tournament"), **_errors(404)}},
+    },
+    "/tournaments/{tournament_id}/matches": {"get": {
+        "operationId": "getTournamentMatches", "summary": "Match records, paged (replay references included)",
+        "parameters": [TOURNAMENT_ID,
+                       _query("cursor", {"type": "integer", "minimum": 0, "default": 0}, "first match index"),
+                       _query("limit", {"type": "integer", "minimum": 1, "maximum": 200, "default": 50},
+                              "at most this many")],
+        "responses": {"200": _json("TournamentMatches"), **_errors(400, 404)}}},
     "/jobs/{job_id}": {"get": {
         "operationId": "getJob", "summary": "State and result of a queued computation",
         "parameters": [{"name": "job_id", "in": "path", "required": True, "schema": {"type": "string"}}],

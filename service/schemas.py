@@ -363,3 +363,53 @@ class StreamTicket(Schema):
     ticket = fields.String(required=True, metadata={"description": "secret; good for this match only"})
     seat = fields.Integer(required=True, metadata={"description": "the seat the stream follows"})
     expires_in = fields.Integer(required=True, metadata={"description": "seconds the ticket stays valid"})
+
+
+class TournamentRequest(Schema):
+    """POST /tournaments: the same spec as `safehouse tournament run` (see README, Tournaments)."""
+
+    class Meta:
+        unknown = RAISE
+
+    spec = fields.Dict(required=True, metadata={"description": (
+        "game, options, entrants (built-in bots with params), format (round_robin or gauntlet), "
+        "deals, seed, budget; errors name the field as spec.<field>")})
+
+
+class TournamentQuery(Schema):
+    """GET /tournaments/{id} query: long-poll for progress."""
+
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_COUNTER),
+                           metadata={"description": "answer once more than this many matches are done"})
+    wait = fields.Integer(load_default=0, validate=validate.Range(min=0, max=LONGPOLL_MAX_S),
+                          metadata={"description": "seconds to wait for that (0..30)"})
+
+
+class TournamentMatchesQuery(Schema):
+    """GET /tournaments/{id}/matches query."""
+
+    cursor = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_COUNTER),
+                            metadata={"description": "the first match index (next_cursor of the last page)"})
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
+
+
+class Tournament(Schema):
+    """A tournament's progress and, once matches are done, standings with ratings."""
+
+    tournament_id = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["running", "finished", "cancelled"]))
+    done = fields.Integer(required=True)
+    total = fields.Integer(required=True)
+    game = fields.String(required=True)
+    entrants = fields.List(fields.String(), required=True)
+    spec = fields.Dict(required=True, metadata={"description": "the normalised spec"})
+    standings = fields.List(fields.Dict(), metadata={"description": (
+        "per entrant: openskill rating (mu, sigma), win rate with its 95% interval, points, "
+        "per-role figures, CPU per move, faults")})
+
+
+class TournamentMatches(Schema):
+    """A page of match records (seed, seating, outcome, moves, CPU, replay reference)."""
+
+    matches = fields.List(fields.Dict(), required=True)
+    next_cursor = fields.Integer(allow_none=True, required=True)

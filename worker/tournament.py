@@ -23,8 +23,10 @@ _SPECS = {}  # spec JSON -> validated spec (a worker plays many batches of one t
 
 
 def connection():
-    """One Redis connection per worker process, from SAFEHOUSE_REDIS_URL."""
-    url = os.environ.get("SAFEHOUSE_REDIS_URL", "redis://127.0.0.1:6379/0")
+    """One Redis connection per worker process: the queues' Redis (SAFEHOUSE_QUEUE_REDIS_URL,
+    else SAFEHOUSE_REDIS_URL)."""
+    url = (os.environ.get("SAFEHOUSE_QUEUE_REDIS_URL")  # where the queues (and results) live
+           or os.environ.get("SAFEHOUSE_REDIS_URL", "redis://127.0.0.1:6379/0"))
     if url not in _CONNECTION:
         _CONNECTION[url] = redis.Redis.from_url(url)
     return _CONNECTION[url]
