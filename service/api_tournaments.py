@@ -9,8 +9,9 @@ reference); `DELETE /tournaments/{id}` cancels what is still queued. A tournamen
 of its normalised spec, so posting the same spec again finds the same tournament.
 
 Limits for a shared server: at most SAFEHOUSE_TOURNAMENT_MAX_MATCHES matches (2,000), per-move
-budgets within the bot maxima, and no remote entrants (a server must not be made to call
-arbitrary URLs; run remote bots from the command line).
+budgets within the bot maxima, and remote entrants only where the operator allows them
+(SAFEHOUSE_TOURNAMENT_REMOTE_BOTS: a public server must not be made to call arbitrary URLs).
+The remote-bot protocol is in openapi.yaml as the `remoteBotDecision` callback.
 """
 
 import json
@@ -55,9 +56,10 @@ def _check_limits(spec):
         raise ApiError("invalid_request", f"at most {config['MAX_BOT_BUDGET_MS']} ms per move",
                        "spec.budget.cpu_ms")
     for index, entrant in enumerate(spec["entrants"]):
-        if "remote" in entrant:
-            raise ApiError("invalid_request", "remote entrants run from the command line only",
-                           f"spec.entrants[{index}].remote")
+        if "remote" in entrant and not config["TOURNAMENT_REMOTE_BOTS"]:
+            raise ApiError("invalid_request", "this server takes no remote entrants (its operator "
+                           "can allow them: SAFEHOUSE_TOURNAMENT_REMOTE_BOTS); run them from the "
+                           "command line", f"spec.entrants[{index}].remote")
 
 
 @bp.post("/tournaments")

@@ -19,6 +19,7 @@ def from_env():
         "MAX_CONTENT_LENGTH": int(env("SAFEHOUSE_MAX_BODY", str(64 * 1024))),
         "RATE_LIMIT": env("SAFEHOUSE_RATE_LIMIT", "600/minute"),
         "REDIS_POOL": int(env("SAFEHOUSE_REDIS_POOL", "64")),
+        "TOURNAMENT_REMOTE_BOTS": _flag("SAFEHOUSE_TOURNAMENT_REMOTE_BOTS", False),
         "TOURNAMENT_MAX_MATCHES": int(env("SAFEHOUSE_TOURNAMENT_MAX_MATCHES", "2000")),
         "CREATE_LIMIT": env("SAFEHOUSE_CREATE_LIMIT", "60/minute"),
         "SSE_MAX_S": int(env("SAFEHOUSE_SSE_MAX_S", "300")),

@@ -166,6 +166,16 @@ PATHS = {
         "operationId": "createTournament",
         "summary": "Queue a bot-versus-bot tournament (the spec of `safehouse tournament run`)",
         "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("TournamentRequest")}}},
+        "callbacks": {"remoteBotDecision": {"{$request.body#/spec/entrants/0/remote/url}": {"post": {
+            "summary": "A remote entrant's decision (any entrant given as {name, remote: {url, timeout_ms}})",
+            "description": ("For each decision of a remote seat the runner POSTs the seat's view and legal "
+                            "actions to the entrant's URL and reads back one action within timeout_ms. A "
+                            "timeout, an error or an illegal answer is recorded in the match record's "
+                            "`faults` and the seat's zombie policy plays instead; the match goes on. "
+                            "Servers take remote entrants only with SAFEHOUSE_TOURNAMENT_REMOTE_BOTS; the "
+                            "command line always does."),
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("RemoteBotDecision")}}},
+            "responses": {"200": _json("RemoteBotAnswer", "The action chosen")}}}}},
         "responses": {"202": _json("Tournament", "Queued (or found: the same spec is the same tournament)",
                                    headers={"Location": {"schema": {"type": "string"}}}),
                       **_errors(400, 413, 415)}}},

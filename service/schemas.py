@@ -413,3 +413,20 @@ class TournamentMatches(Schema):
 
     matches = fields.List(fields.Dict(), required=True)
     next_cursor = fields.Integer(allow_none=True, required=True)
+
+
+class RemoteBotDecision(Schema):
+    """What the tournament runner POSTs to a remote entrant for each of its decisions."""
+
+    game = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    deadline_ms = fields.Integer(required=True, metadata={"description": "answer within this many ms"})
+    view = fields.Dict(required=True, metadata={"description": "the seat's view (a MatchView without match_id and seats)"})
+    legal_actions = fields.List(fields.Dict(), required=True)
+    match = fields.Dict(required=True, metadata={"description": "{tournament, index, version}"})
+
+
+class RemoteBotAnswer(Schema):
+    """A remote entrant's answer: one of the legal actions."""
+
+    action = fields.Dict(required=True)

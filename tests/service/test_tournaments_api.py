@@ -48,6 +48,23 @@ def test_spec_errors_and_limits_name_the_field(client, config):
         "random", {"name": "far", "remote": {"url": "http://127.0.0.1:9/"}}])})
     assert remote.status_code == 400 and remote.json["error"]["field"] == "spec.entrants[1].remote"
     assert client.get("/tournaments/nope").json["error"]["code"] == "tournament_not_found"
+    allowed = create_app(dict(config, TOURNAMENT_REMOTE_BOTS=True)).test_client()
+    queued = allowed.post("/tournaments", json={"spec": dict(SPEC, seed=77, entrants=[
+        "random", {"name": "far", "remote": {"url": "http://127.0.0.1:9/"}}])})
+    assert queued.status_code == 202  # the operator allowed remote entrants
+
+
+def test_the_remote_bot_protocol_is_in_the_contract():
+    import yaml
+
+    from service.openapi import build_spec
+    spec = yaml.safe_load(yaml.safe_dump(build_spec()))
+    callbacks = spec["paths"]["/tournaments"]["post"]["callbacks"]["remoteBotDecision"]
+    operation = next(iter(callbacks.values()))["post"]
+    assert operation["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith("RemoteBotDecision")
+    schemas = spec["components"]["schemas"]
+    assert {"game", "seat", "deadline_ms", "view", "legal_actions"} <= set(schemas["RemoteBotDecision"]["required"])
+    assert schemas["RemoteBotAnswer"]["required"] == ["action"]
 
 
 def test_cancel_stops_what_is_queued(client):
