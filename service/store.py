@@ -26,6 +26,7 @@ import json
 import os
 import time
 import zlib
+from collections import OrderedDict
 
 import redis
 
@@ -140,6 +141,7 @@ def _dumps(value):
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+TAIL_CACHE = 2000  # matches whose parsed log and history a process keeps (least recently used out)
 HISTORY_TAIL = 16  # history entries sent with each save (a save adds at most this many)
 
 
@@ -180,6 +182,7 @@ class Store:
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
         self.due_index = self.due_key  # kept for callers that name one match's index
         self.retention_s = retention_from_env()
+        self._tails = OrderedDict()  # match id -> (last event seq, log, history) parsed so far
 
     def _ttl_ms(self, meta):
         """How long the match's keys live after this write, by its status (0 = for ever)."""
@@ -215,15 +218,43 @@ class Store:
 
     def load(self, match_id):
         """(doc, meta, rev) or None when no such match; `doc` is whole again (log from the event
-        stream, history from the history list)."""
+        stream, history from the history list). Both are append-only, so this process keeps what
+        it parsed of a match (`_tails`) and reads and parses only what was appended since."""
+        cached = self._tails.get(match_id)
+        seen, known = (cached[0], len(cached[2])) if cached else (0, 0)
         pipe = self.redis.pipeline(transaction=False)
         pipe.hmget(self._key("match", match_id), "doc", "meta", "rev")
-        pipe.xrange(self._key("events", match_id))
-        pipe.lrange(self._key("history", match_id), 0, -1)
+        pipe.xrange(self._key("events", match_id), min=f"(0-{seen}")
+        pipe.lrange(self._key("history", match_id), known, -1)
         raw, events, history = pipe.execute()
         if raw[0] is None:
+            self._tails.pop(match_id, None)
             return None
-        return _join(raw[0], events, history), json.loads(raw[1]), int(raw[2])
+        rev, doc = int(raw[2]), json.loads(raw[0])
+        if "log" in doc:  # an older snapshot that carries its own log and history
+            return doc, json.loads(raw[1]), rev
+        if seen > rev:  # the match was deleted and written anew: start over
+            self._tails.pop(match_id, None)
+            return self.load(match_id)
+        # a write may land between the reads: keep exactly what the snapshot's rev and version cover
+        log, old_history = (list(cached[1]), list(cached[2])) if cached else ([], [])
+        for sid, fields in events:
+            seq = int(sid.split(b"-")[1])
+            if seq > rev:
+                break
+            log.extend(json.loads(fields[b"entry"])["entries"])
+            seen = seq
+        full_history = old_history + [json.loads(item) for item in history]
+        del full_history[doc["version"]:]
+        self._remember(match_id, (seen, tuple(log), tuple(full_history)))
+        doc["log"], doc["history"] = log, full_history
+        return doc, json.loads(raw[1]), rev
+
+    def _remember(self, match_id, tail):
+        self._tails[match_id] = tail
+        self._tails.move_to_end(match_id)
+        while len(self._tails) > TAIL_CACHE:
+            self._tails.popitem(last=False)
 
     def load_meta(self, match_id):
         """The meta dict or None."""
@@ -313,6 +344,7 @@ class Store:
 
     def delete_match(self, match_id):
         """Remove a match's own keys (the listing indexes forget it when they next meet it)."""
+        self._tails.pop(match_id, None)
         self.redis.delete(*(self._key(kind, match_id) for kind in ("match", "events", "history")))
         self.redis.zrem(self.due_key(match_id), match_id)
         for status in self.STATUSES:

@@ -42,3 +42,37 @@ def test_a_save_that_would_leave_a_gap_in_the_history_is_refused(config):
     with pytest.raises(redis.ResponseError, match="history gap"):
         store.save(match_id, 1, doc, meta, {"version": 20, "entries": []})
     assert store.redis.llen(store._key("history", match_id)) == 0
+
+
+def test_a_process_parses_only_what_was_appended_and_stays_exact(config):
+    """The load cache: a second Store (another process) writing in between is seen; a load parses
+    only what was appended; a deleted and re-created match starts over."""
+    import service.store as store_module
+    writer = Store(config["REDIS_URL"], prefix=config["PREFIX"])
+    reader = Store(config["REDIS_URL"], prefix=config["PREFIX"])
+    match_id, _, match, _ = matches.create(writer, "darkagent", {"players": 3}, [{"kind": "human"}] * 3, seed=5)
+    rng = engine.Rng(9)
+
+    def play_one():
+        seat = engine.to_move(match)[0]
+        return matches.act(writer, match_id, seat, rng.choice(engine.legal_actions(match, seat)))[0]
+
+    for _ in range(30):
+        match = play_one()
+        loaded, _ = matches.load(reader, match_id)
+        assert engine.match_to_json(loaded) == engine.match_to_json(match)
+    match = play_one()
+    parsed, original = [], store_module.json.loads
+    store_module.json.loads = lambda raw, *a, **k: parsed.append(1) or original(raw, *a, **k)
+    try:
+        loaded, _ = matches.load(reader, match_id)
+    finally:
+        store_module.json.loads = original
+    assert engine.match_to_json(loaded) == engine.match_to_json(match)
+    assert len(parsed) <= 4  # snapshot, meta, the one new event, the one new history entry
+    writer.delete_match(match_id)
+    fresh = engine.start("toy", {}, 1)
+    writer.create(match_id, engine.match_to_json(fresh), {"status": "active", "seats": []},
+                  {"version": 0, "actor": None, "entries": list(fresh.log), "kind": "created"})
+    doc, _, rev = reader.load(match_id)
+    assert rev == 1 and doc["version"] == 0 and doc["history"] == [] and doc["game"] == "toy"
