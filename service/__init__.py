@@ -1,5 +1,7 @@
 """Safehouse HTTP service: `create_app(config)` is the only wiring point."""
 
+import functools
+
 import redis
 from flask import Flask
 
@@ -58,10 +60,12 @@ def create_app(config=None):
                                    "notifier": notifier}
     headers.register(app)  # before the limiter: Flask runs after_request hooks last-registered first
     # one Redis round trip per request for the limits and their headers (see rate_limit)
-    RateLimiter(app, store.redis, _rate_key, app.config["PREFIX"],
+    app.extensions["safehouse"]["limiter"] = RateLimiter(app, store.redis, _rate_key, app.config["PREFIX"],
                 lambda: app.config["RATE_LIMIT"], exempt_blueprints=[api_meta.bp.name, api_web.bp.name],
                 # creation has a tighter budget of its own
-                endpoint_limits={"matches.create_match": lambda: app.config["CREATE_LIMIT"]})
+                endpoint_limits={"matches.create_match": lambda: app.config["CREATE_LIMIT"]},
+                prefetch=None if redis_conn.is_cluster(app.config["REDIS_URL"])
+                else functools.partial(api_matches.prefetch_match, store))
     for blueprint in (api_meta.bp, api_matches.bp, api_events.bp, api_odds.bp, stream_tickets.bp,
                       api_tournaments.bp, api_web.bp):
         app.register_blueprint(blueprint)

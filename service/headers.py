@@ -29,36 +29,39 @@ def gzip_etag(etag):
 def _accepts_gzip():
     """Whether Accept-Encoding allows gzip; a plain list ("gzip, deflate, br") is read without
     werkzeug's full parse (a hot path), anything with q-values goes through it."""
-    header = request.headers.get("Accept-Encoding", "")
+    header = request.environ.get("HTTP_ACCEPT_ENCODING", "")
     if ";" not in header:
         return any(token.strip().lower() in ("gzip", "*") for token in header.split(","))
     return request.accept_encodings["gzip"] > 0
 
 
-def _compress(response):
-    if response.mimetype not in COMPRESSIBLE:
+def _finish(response):
+    """Retry-After only on 429/503; gzip where it applies. One pass over the headers (werkzeug's
+    per-name lookups scan the list and raise internally for absent names: a hot path)."""
+    headers = response.headers
+    present = {name.lower(): value for name, value in headers.items()}
+    if "retry-after" in present and response.status_code not in RETRY_STATUSES:
+        headers.remove("Retry-After")
+    if present.get("content-type", "").split(";", 1)[0].strip() not in COMPRESSIBLE:
         return response
-    response.vary.add("Accept-Encoding")
+    vary = present.get("vary")
+    if not vary:
+        headers.add("Vary", "Accept-Encoding")
+    elif "accept-encoding" not in vary.lower():
+        headers.set("Vary", f"{vary}, Accept-Encoding")
     if (response.direct_passthrough or response.is_streamed
-            or "Content-Encoding" in response.headers or not _accepts_gzip()):
+            or "content-encoding" in present or not _accepts_gzip()):
         return response
     body = response.get_data()
     if len(body) < GZIP_MIN_BYTES:
         return response
     response.set_data(gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0))  # mtime=0: same bytes each time
-    response.headers["Content-Encoding"] = "gzip"
-    if "ETag" in response.headers:
-        response.headers["ETag"] = gzip_etag(response.headers["ETag"])
+    headers.add("Content-Encoding", "gzip")
+    if "etag" in present:
+        headers.set("ETag", gzip_etag(present["etag"]))
     return response
 
 
 def register(app):
-    """Install the after_request hooks on `app` (call before the rate limiter is attached)."""
-
-    @app.after_request
-    def _retry_after_only_on_429_and_503(response):
-        if response.status_code not in RETRY_STATUSES:
-            response.headers.pop("Retry-After", None)
-        return response
-
-    app.after_request(_compress)
+    """Install the after_request hook on `app` (call before the rate limiter is attached)."""
+    app.after_request(_finish)

@@ -127,7 +127,7 @@ def join(store, match_id, seat=None, name=None):
                  "seat": chosen}
         try:
             store.save(match_id, rev, engine.match_to_json(match), meta, event,
-                       due=next_due(match, meta))
+                       due=next_due(match, meta), known_history=len(match.history))
         except Conflict:
             continue
         store.index_match(match_id, meta["created"], token_hashes=[meta["seats"][chosen]["token_hash"]])
@@ -145,9 +145,14 @@ def status_of(match, meta):
     return "active"
 
 
-def load(store, match_id, with_rev=False):
-    """(match, meta) — or (match, meta, rev) — or ApiError match_not_found."""
-    found = store.load(match_id) if isinstance(match_id, str) and len(match_id) <= 64 else None
+NOT_READ = object()
+
+
+def load(store, match_id, with_rev=False, found=NOT_READ):
+    """(match, meta) — or (match, meta, rev) — or ApiError match_not_found. `found`: what
+    `store.load(match_id)` answered, when the caller has read it already."""
+    if found is NOT_READ:
+        found = store.load(match_id) if isinstance(match_id, str) and len(match_id) <= 64 else None
     if found is None:
         raise ApiError("match_not_found", f"no match {match_id!r}", "match_id")
     doc, meta, rev = found
@@ -225,7 +230,7 @@ def save_step(store, match_id, rev, old, new, meta, now=None, kind="action"):
              "finished": meta["status"] == "finished"}
     try:
         store.save(match_id, rev, engine.match_to_json(new), meta, event,
-                   due=next_due(new, meta, now))
+                   due=next_due(new, meta, now), known_history=len(old.history))
     except Conflict as exc:
         raise ApiError("stale_version", "the match has moved on", "version",
                        current_version=exc.version) from None

@@ -24,15 +24,20 @@ from limits import parse_many
 
 from .errors import ApiError
 
-HIT_SCRIPT = """
-local out = {}
-for i, key in ipairs(KEYS) do
-  local current = redis.call('INCR', key)
-  if current == 1 then redis.call('EXPIRE', key, ARGV[i]) end
-  out[i] = {current, redis.call('TTL', key)}
+# Count one hit on each window key KEYS[first..last] (window seconds in ARGV at the same offset
+# minus `shift`); returns {count, ttl} per key. Also used inside service/store.py's load script.
+HIT_LUA = """
+local function hit(first, last, shift)
+  local out = {}
+  for i = first, last do
+    local current = redis.call('INCR', KEYS[i])
+    if current == 1 then redis.call('EXPIRE', KEYS[i], ARGV[i - shift]) end
+    out[#out + 1] = {current, redis.call('TTL', KEYS[i])}
+  end
+  return out
 end
-return out
 """
+HIT_SCRIPT = HIT_LUA + "return hit(1, #KEYS, 0)"
 
 
 @functools.lru_cache(maxsize=64)
@@ -45,10 +50,13 @@ class RateLimiter:
     """Fixed-window limits per caller (`key_func()`), kept in Redis through `redis_client`."""
 
     def __init__(self, app, redis_client, key_func, prefix, app_limit, exempt_blueprints=(),
-                 endpoint_limits=None):
+                 endpoint_limits=None, prefetch=None):
         """`app_limit` and the values of `endpoint_limits` ({endpoint: limit}) are limit strings
-        or callables returning one (read on each request)."""
-        self.key_func, self.prefix = key_func, prefix
+        or callables returning one (read on each request). `prefetch(keys, windows)`, when given,
+        may count the hit on `keys` (as HIT_SCRIPT does) together with the reads the request will
+        need, and answer the counts, or None to leave the hit to this limiter."""
+        self.key_func, self.prefix, self.prefetch = key_func, prefix, prefetch
+        self._redis = redis_client
         self.app_limit = app_limit
         self.exempt_blueprints = set(exempt_blueprints)
         self.endpoint_limits = dict(endpoint_limits or {})
@@ -71,7 +79,7 @@ class RateLimiter:
         items = [(scope, amount, seconds) for scope, spec in scopes for amount, seconds in parse(spec)]
         keys = [f"{self.prefix}limit:{{{caller}}}:{scope}:{amount}/{seconds}"
                 for scope, amount, seconds in items]
-        answers = self._hit(keys=keys, args=[seconds for _, _, seconds in items])
+        answers = self._count(keys, [seconds for _, _, seconds in items])
         now = time.time()
         windows = [(scope, amount, max(0, amount - int(count)), now + max(int(ttl), 0), int(count) > amount)
                    for (scope, amount, _), (count, ttl) in zip(items, answers)]
@@ -84,6 +92,12 @@ class RateLimiter:
                            f"{self._period(breached[0], items)} s); retry later",
                            headers={"Retry-After": str(max(1, int(reset - now + 1)))})
 
+    def _count(self, keys, args):
+        """The [count, ttl] of each key after this hit. `prefetch`, when it serves this request,
+        counts them in the same script as the reads the request needs (one round trip)."""
+        answers = self.prefetch(keys, args) if self.prefetch else None
+        return self._hit(keys=keys, args=args) if answers is None else answers
+
     @staticmethod
     def _period(window, items):
         return next(seconds for scope, amount, seconds in items
@@ -94,7 +108,8 @@ class RateLimiter:
         window = g.get("rate_limit")
         if window is not None:
             _, amount, remaining, reset, _ = window
-            response.headers["X-RateLimit-Limit"] = str(amount)
-            response.headers["X-RateLimit-Remaining"] = str(remaining)
-            response.headers["X-RateLimit-Reset"] = str(int(reset + 1))
+            headers = response.headers  # set nowhere else: added, not looked up
+            headers.add("X-RateLimit-Limit", str(amount))
+            headers.add("X-RateLimit-Remaining", str(remaining))
+            headers.add("X-RateLimit-Reset", str(int(reset + 1)))
         return response

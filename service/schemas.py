@@ -204,6 +204,18 @@ class ActionRequest(Schema):
     seat = fields.Integer(allow_none=True, strict=True, validate=validate.Range(min=0, max=64),
                           metadata={"description": "optional; must be the token's seat"})
 
+    @staticmethod
+    def fast_load(data):
+        """What `load` answers for a plainly valid body, without marshmallow's machinery (the
+        hottest request); None for anything else, which `load` then judges and explains."""
+        if not isinstance(data.get("action"), dict) or not data.keys() <= {"action", "version", "seat"}:
+            return None
+        for name, top in (("version", MAX_COUNTER), ("seat", 64)):
+            value = data.get(name)
+            if value is not None and (type(value) is not int or not 0 <= value <= top):
+                return None
+        return dict(data, action=dict(data["action"]))
+
 
 class Event(Schema):
     """One write to the match (created, joined, action) as the viewer may see it."""

@@ -31,6 +31,7 @@ from collections import OrderedDict
 import redis
 
 from . import redis_conn
+from .rate_limit import HIT_LUA
 
 # Sets the outbox entry of the match in KEYS[1] (index KEYS[3]): due time ARGV[n] ('' = nothing
 # due) for member ARGV[n+1]; a write of the match resets the sweeper's attempt count.
@@ -62,18 +63,19 @@ if rev ~= tonumber(ARGV[1]) then
   return {0, tonumber(redis.call('HGET', KEYS[1], 'version') or '-1'), rev}
 end
 local stored = redis.call('LLEN', KEYS[4])
-local total, first = tonumber(ARGV[9]), tonumber(ARGV[9]) - (#ARGV - 9)
+local total, first = tonumber(ARGV[9]), tonumber(ARGV[9]) - (#ARGV - 10)
 if first > stored then
   return redis.error_reply('history gap: ' .. first .. ' > ' .. stored)
 end
 rev = rev + 1
 redis.call('HSET', KEYS[1], 'doc', ARGV[2], 'meta', ARGV[3], 'version', ARGV[4], 'rev', rev)
 redis.call('XADD', KEYS[2], '0-' .. rev, 'entry', ARGV[5])
-for i = 10, #ARGV do
-  if first + (i - 10) >= stored then redis.call('RPUSH', KEYS[4], ARGV[i]) end
+for i = 11, #ARGV do
+  if first + (i - 11) >= stored then redis.call('RPUSH', KEYS[4], ARGV[i]) end
 end
 set_due(KEYS[1], KEYS[3], ARGV[6], ARGV[7], 0)
 set_ttl(ARGV[8], KEYS[1], KEYS[2], KEYS[4])
+redis.call('PUBLISH', ARGV[10], ARGV[7])
 return {1, tonumber(ARGV[4]), rev}
 """
 
@@ -83,7 +85,28 @@ redis.call('HSET', KEYS[1], 'doc', ARGV[1], 'meta', ARGV[2], 'version', ARGV[3],
 redis.call('XADD', KEYS[2], '0-1', 'entry', ARGV[4])
 set_due(KEYS[1], KEYS[3], ARGV[7], ARGV[6], 0)
 set_ttl(ARGV[8], KEYS[1], KEYS[2])
+redis.call('PUBLISH', ARGV[9], ARGV[6])
 return 1
+"""
+
+# The load script with the caller's rate-limit hit counted first (service/rate_limit.py's HIT_LUA on
+# KEYS[4..], windows in ARGV[3..]): {counts, load reply}. Only on a plain Redis (the counters and
+# the match are in different cluster slots); service/api_matches.py uses it for the hottest reads.
+LOAD_COUNTING_SCRIPT = HIT_LUA + """
+local counts = hit(4, #KEYS, 1)
+local raw = redis.call('HMGET', KEYS[1], 'doc', 'meta', 'rev')
+if not raw[1] then return {counts, 0} end
+return {counts, {raw[1], raw[2], raw[3], redis.call('XRANGE', KEYS[2], '(0-' .. ARGV[1], '+'),
+                 redis.call('LRANGE', KEYS[3], ARGV[2], -1)}}
+"""
+
+# One atomic read of what a load needs: the snapshot's fields, the events after seq ARGV[1] and
+# the history entries from index ARGV[2] (what this process has not parsed yet); 0 if no match.
+LOAD_SCRIPT = """
+local raw = redis.call('HMGET', KEYS[1], 'doc', 'meta', 'rev')
+if not raw[1] then return 0 end
+return {raw[1], raw[2], raw[3], redis.call('XRANGE', KEYS[2], '(0-' .. ARGV[1], '+'),
+        redis.call('LRANGE', KEYS[3], ARGV[2], -1)}
 """
 
 # The sweeper's follow-up: only if the match is still at the revision it looked at.
@@ -178,6 +201,8 @@ class Store:
         self.queue_redis = self.redis if rq_url == url else redis.Redis.from_url(rq_url)
         self._save = self.redis.register_script(SAVE_SCRIPT)
         self._create = self.redis.register_script(CREATE_SCRIPT)
+        self._load = self.redis.register_script(LOAD_SCRIPT)
+        self._load_counting = self.redis.register_script(LOAD_COUNTING_SCRIPT)
         self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
         self.due_index = self.due_key  # kept for callers that name one match's index
@@ -211,44 +236,54 @@ class Store:
         created = bool(self._create(
             keys=[self._key("match", match_id), self._key("events", match_id), self.due_key(match_id)],
             args=[_dumps(core), _dumps(meta), doc["version"], _dumps(first_event),
-                  time.time(), match_id, _due_arg(due), self._ttl_ms(meta)]))
-        if created:
-            self.notify(match_id)
-        return created
+                  time.time(), match_id, _due_arg(due), self._ttl_ms(meta), self.notify_channel]))
+        return created  # the script announced it on the notify channel
 
     def load(self, match_id):
         """(doc, meta, rev) or None when no such match; `doc` is whole again (log from the event
         stream, history from the history list). Both are append-only, so this process keeps what
-        it parsed of a match (`_tails`) and reads and parses only what was appended since."""
+        it parsed of a match (`_tails`) and reads and parses only what was appended since: one
+        script, one round trip."""
+        cached, seen, keys, args = self._load_request(match_id)
+        return self._finish_load(match_id, cached, seen, self._load(keys=keys, args=args))
+
+    def load_counting(self, match_id, counter_keys, windows):
+        """(counts, what `load` answers): the load with a rate-limit hit on `counter_keys`
+        (windows in seconds) counted in the same script, as service/rate_limit.py's HIT_SCRIPT
+        counts it. Plain Redis only (the keys span slots)."""
+        cached, seen, keys, args = self._load_request(match_id)
+        counts, raw = self._load_counting(keys=keys + list(counter_keys), args=args + list(windows))
+        return counts, self._finish_load(match_id, cached, seen, raw)
+
+    def _load_request(self, match_id):
         cached = self._tails.get(match_id)
         seen, known = (cached[0], len(cached[2])) if cached else (0, 0)
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.hmget(self._key("match", match_id), "doc", "meta", "rev")
-        pipe.xrange(self._key("events", match_id), min=f"(0-{seen}")
-        pipe.lrange(self._key("history", match_id), known, -1)
-        raw, events, history = pipe.execute()
-        if raw[0] is None:
+        keys = [self._key(kind, match_id) for kind in ("match", "events", "history")]
+        return cached, seen, keys, [seen, known]
+
+    def _finish_load(self, match_id, cached, seen, raw):
+        if not raw:
             self._tails.pop(match_id, None)
             return None
-        rev, doc = int(raw[2]), json.loads(raw[0])
+        raw_doc, raw_meta, raw_rev, events, history = raw
+        rev, doc = int(raw_rev), json.loads(raw_doc)
         if "log" in doc:  # an older snapshot that carries its own log and history
-            return doc, json.loads(raw[1]), rev
+            return doc, json.loads(raw_meta), rev
         if seen > rev:  # the match was deleted and written anew: start over
             self._tails.pop(match_id, None)
             return self.load(match_id)
-        # a write may land between the reads: keep exactly what the snapshot's rev and version cover
         log, old_history = (list(cached[1]), list(cached[2])) if cached else ([], [])
         for sid, fields in events:
             seq = int(sid.split(b"-")[1])
             if seq > rev:
                 break
-            log.extend(json.loads(fields[b"entry"])["entries"])
+            log.extend(json.loads(fields[1])["entries"])
             seen = seq
         full_history = old_history + [json.loads(item) for item in history]
         del full_history[doc["version"]:]
         self._remember(match_id, (seen, tuple(log), tuple(full_history)))
         doc["log"], doc["history"] = log, full_history
-        return doc, json.loads(raw[1]), rev
+        return doc, json.loads(raw_meta), rev
 
     def _remember(self, match_id, tail):
         self._tails[match_id] = tail
@@ -261,25 +296,33 @@ class Store:
         raw = self.redis.hget(self._key("match", match_id), "meta")
         return None if raw is None else json.loads(raw)
 
-    def save(self, match_id, rev, doc, meta, event_entry, due=None):
+    def save(self, match_id, rev, doc, meta, event_entry, due=None, known_history=None):
         """Compare-and-set on `rev`: write the snapshot and meta, append the event (its seq is the
-        new rev) and the new history entries, and set the outbox entry (`due` time, None =
-        nothing due), all in one atomic script. `doc` is a whole `match_to_json`; its log is
-        kept by the event stream and its history by the history list, so a write costs the
-        same at action 10 as at action 1,000.
+        new rev) and the new history entries, set the outbox entry (`due` time, None = nothing
+        due) and announce the match on the notify channel, all in one atomic script. `doc` is a
+        whole `match_to_json`; its log is kept by the event stream and its history by the
+        history list, so a write costs the same at action 10 as at action 1,000.
+        `known_history`: how many history entries the loaded match had (only the rest is sent;
+        without it the last HISTORY_TAIL are, and the script appends what is missing).
 
         Returns the new rev; raises Conflict when the match was written since it was loaded."""
         core, history = _split(doc)
-        tail = history[-HISTORY_TAIL:]
+        fresh = len(history) - known_history if known_history is not None else HISTORY_TAIL
+        tail = history[-fresh:] if 0 < fresh <= HISTORY_TAIL else \
+            ([] if fresh == 0 else history[-HISTORY_TAIL:])
         ok, version, new_rev = self._save(
             keys=[self._key("match", match_id), self._key("events", match_id), self.due_key(match_id),
                   self._key("history", match_id)],
             args=[rev, _dumps(core), _dumps(meta), doc["version"], _dumps(event_entry),
-                  _due_arg(due), match_id, self._ttl_ms(meta), len(history),
+                  _due_arg(due), match_id, self._ttl_ms(meta), len(history), self.notify_channel,
                   *(_dumps(h) for h in tail)])
         if not ok:
             raise Conflict(version, new_rev)
-        self.notify(match_id)
+        cached = self._tails.get(match_id)
+        if cached is not None and cached[0] == rev and len(cached[2]) + len(tail) >= len(history):
+            # what this process parsed, plus what it just wrote: the next load reads nothing old
+            self._remember(match_id, (new_rev, cached[1] + tuple(event_entry["entries"]),
+                                      tuple(history)))
         return new_rev
 
     @property

@@ -1,0 +1,47 @@
+"""The hot path's shortcuts answer exactly what the general code answers: the action body's fast
+load against marshmallow's, and an empty query against the schema's own load."""
+
+import pytest
+from marshmallow import ValidationError
+
+from service import schemas
+
+ACTION = schemas.ActionRequest()
+
+VALID = [
+    {"action": {"type": "pass"}},
+    {"action": {}, "version": 0},
+    {"action": {"type": "vote", "target": 2}, "version": 17, "seat": 3},
+    {"action": {"type": "x"}, "version": None, "seat": None},
+    {"action": {"nested": {"a": [1, 2]}}, "version": 2**53, "seat": 64},
+]
+INVALID = [
+    {}, {"version": 3}, {"action": []}, {"action": "pass"}, {"action": None},
+    {"action": {}, "version": -1}, {"action": {}, "version": 2**53 + 1}, {"action": {}, "version": True},
+    {"action": {}, "version": 1.0}, {"action": {}, "version": "3"}, {"action": {}, "seat": 65},
+    {"action": {}, "seat": False}, {"action": {}, "extra": 1},
+]
+
+
+@pytest.mark.parametrize("body", VALID)
+def test_the_fast_load_of_a_valid_action_body_equals_marshmallows(body):
+    assert ACTION.fast_load(body) == ACTION.load(body)
+
+
+@pytest.mark.parametrize("body", INVALID)
+def test_the_fast_load_leaves_every_invalid_body_to_marshmallow(body):
+    assert ACTION.fast_load(body) is None
+    with pytest.raises(ValidationError):
+        ACTION.load(body)
+
+
+def test_an_empty_query_answers_the_schemas_defaults(client):
+    """GET /matches/{id}/events with no query: after=0, wait=0 as EventsQuery loads them; and a
+    caller changing the answer it got does not change the next one."""
+    from service import http
+    with client.application.test_request_context("/x"):
+        first = http.parse_query(schemas.EventsQuery())
+        assert first == schemas.EventsQuery().load({}) == {"after": 0, "wait": 0}
+        first["after"] = 99
+    with client.application.test_request_context("/x"):
+        assert http.parse_query(schemas.EventsQuery())["after"] == 0
