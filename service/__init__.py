@@ -2,7 +2,6 @@
 
 import functools
 
-import redis
 from flask import Flask
 
 from flask_cors import CORS
@@ -10,6 +9,7 @@ from flask_cors import CORS
 from . import (api_events, api_matches, api_meta, api_odds, api_tournaments, api_web,
                config as config_module, headers, redis_conn, stream_tickets)
 from .errors import ApiError, register_error_handlers
+from .fast_json import FastJSONProvider
 from .jobs import after_save as jobs_after_save, queue_for
 from .notifier import Notifier
 from .rate_limit import RateLimiter
@@ -36,6 +36,7 @@ def _rate_key():
 def create_app(config=None):
     """The Flask app, configured from SAFEHOUSE_* environment variables and `config`."""
     app = Flask(__name__)
+    app.json = FastJSONProvider(app)
     app.config.update(config_module.from_env())
     app.config.update(config or {})
     app.json.sort_keys = False
@@ -45,7 +46,7 @@ def create_app(config=None):
     if redis_conn.is_cluster(app.config["REDIS_URL"]):
         store = Store(app.config["REDIS_URL"], prefix=app.config["PREFIX"], **REDIS_TIMEOUTS)
     else:
-        pool = redis.BlockingConnectionPool.from_url(
+        pool = redis_conn.WaitingConnectionPool.from_url(
             app.config["REDIS_URL"], max_connections=app.config["REDIS_POOL"], timeout=POOL_WAIT_S,
             **REDIS_TIMEOUTS)
         store = Store(app.config["REDIS_URL"], prefix=app.config["PREFIX"], connection_pool=pool)

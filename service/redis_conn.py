@@ -7,6 +7,7 @@ store is cluster-safe (service/store.py: hash-tagged keys, one slot per script),
 """
 
 import os
+import threading
 
 import redis
 from redis.cluster import RedisCluster
@@ -34,3 +35,38 @@ def queue_url(data_url):
     if is_cluster(data_url):
         raise RuntimeError("with a Redis Cluster, set SAFEHOUSE_QUEUE_REDIS_URL to a plain Redis for RQ")
     return data_url
+
+
+class WaitingConnectionPool(redis.ConnectionPool):
+    """redis-py's ConnectionPool bounded to `max_connections` held at once, where a caller past the
+    bound waits up to `timeout` seconds for one to come back (then ConnectionError), as
+    BlockingConnectionPool does; a semaphore counts the holders instead of its queue of
+    connections (measured with bench/bench_service.py: the queue's put/get were ~4% of an API
+    worker's samples). Connections carry the semaphore they hold, so a reset after a fork, or a
+    connection returned twice, never frees a slot it does not hold."""
+
+    def __init__(self, *args, timeout=5, **kwargs):
+        self._wait_s = timeout
+        super().__init__(*args, **kwargs)
+
+    def reset(self):
+        super().reset()
+        self._slots = threading.Semaphore(self.max_connections)
+
+    def get_connection(self, *args, **kwargs):
+        slots = self._slots
+        if not slots.acquire(timeout=self._wait_s):
+            raise redis.ConnectionError(f"no free Redis connection within {self._wait_s} s")
+        try:
+            connection = super().get_connection(*args, **kwargs)
+        except BaseException:
+            slots.release()
+            raise
+        connection._safehouse_slot = slots
+        return connection
+
+    def release(self, connection):
+        held, connection._safehouse_slot = getattr(connection, "_safehouse_slot", None), None
+        super().release(connection)
+        if held is not None and held is self._slots:
+            held.release()

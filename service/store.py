@@ -22,7 +22,6 @@ Saving is one atomic compare-and-set (a Lua script): check the revision, write t
 meta, append the event. A conflict gets the current version back and nothing changes.
 """
 
-import json
 import os
 import time
 import zlib
@@ -31,6 +30,7 @@ from collections import OrderedDict
 import redis
 
 from . import redis_conn
+from .fast_json import dumps_bytes, loads
 from .rate_limit import HIT_LUA
 
 # Sets the outbox entry of the match in KEYS[1] (index KEYS[3]): due time ARGV[n] ('' = nothing
@@ -38,21 +38,29 @@ from .rate_limit import HIT_LUA
 SET_DUE_LUA = """
 local function set_due(match_key, index_key, due, member, attempts)
   if due == '' then
-    redis.call('HDEL', match_key, 'due')
-    redis.call('ZREM', index_key, member)
+    if redis.call('HDEL', match_key, 'due') == 1 then redis.call('ZREM', index_key, member) end
   else
     redis.call('HSET', match_key, 'due', due)
     redis.call('ZADD', index_key, due, member)
   end
-  redis.call('HSET', match_key, 'attempts', attempts)
+  if attempts then redis.call('HSET', match_key, 'attempts', attempts) end
 end
 """
 
-# Keys of one match expire together (ttl in ms; 0 = kept until deleted).
+# Keys of one match expire together, `ttl` ms after the last write (0 = kept until deleted). A
+# write within 1% of the ttl (at most a minute) of the previous refresh leaves it be: one PTTL
+# instead of a PEXPIRE per key on the hottest path. The last key named is checked: the newest
+# (a match's history list appears with its first action, with no ttl yet).
 SET_TTL_LUA = """
 local function set_ttl(ttl, ...)
-  for _, key in ipairs({...}) do
-    if tonumber(ttl) > 0 then redis.call('PEXPIRE', key, ttl) else redis.call('PERSIST', key) end
+  ttl = tonumber(ttl)
+  local keys = {...}
+  if ttl > 0 then
+    local left = redis.call('PTTL', keys[#keys])  -- the newest key (history: the first action's)
+    if left > 0 and left <= ttl and ttl - left <= math.min(ttl / 100, 60000) then return end
+  end
+  for _, key in ipairs(keys) do
+    if ttl > 0 then redis.call('PEXPIRE', key, ttl) else redis.call('PERSIST', key) end
   end
 end
 """
@@ -68,12 +76,13 @@ if first > stored then
   return redis.error_reply('history gap: ' .. first .. ' > ' .. stored)
 end
 rev = rev + 1
-redis.call('HSET', KEYS[1], 'doc', ARGV[2], 'meta', ARGV[3], 'version', ARGV[4], 'rev', rev)
+redis.call('HSET', KEYS[1], 'doc', ARGV[2], 'meta', ARGV[3], 'version', ARGV[4], 'rev', rev,
+           'attempts', 0)
 redis.call('XADD', KEYS[2], '0-' .. rev, 'entry', ARGV[5])
 for i = 11, #ARGV do
   if first + (i - 11) >= stored then redis.call('RPUSH', KEYS[4], ARGV[i]) end
 end
-set_due(KEYS[1], KEYS[3], ARGV[6], ARGV[7], 0)
+set_due(KEYS[1], KEYS[3], ARGV[6], ARGV[7], false)
 set_ttl(ARGV[8], KEYS[1], KEYS[2], KEYS[4])
 redis.call('PUBLISH', ARGV[10], ARGV[7])
 return {1, tonumber(ARGV[4]), rev}
@@ -89,25 +98,32 @@ redis.call('PUBLISH', ARGV[9], ARGV[6])
 return 1
 """
 
+# One atomic read of what a load needs: the snapshot's fields, the events after seq ARGV[1] and
+# the history entries from index ARGV[2] (what this process has not parsed yet); 0 if no match.
+LOAD_LUA = """
+local function load()
+  local raw = redis.call('HMGET', KEYS[1], 'doc', 'meta', 'rev', 'version')
+  if not raw[1] then return 0 end
+  local events, history = {}, {}  -- read only when something was appended since (or rewritten)
+  if tonumber(raw[3]) ~= tonumber(ARGV[1]) then
+    events = redis.call('XRANGE', KEYS[2], '(0-' .. ARGV[1], '+')
+  end
+  if tonumber(raw[4] or '0') ~= tonumber(ARGV[2]) then
+    history = redis.call('LRANGE', KEYS[3], ARGV[2], -1)
+  end
+  return {raw[1], raw[2], raw[3], events, history}
+end
+"""
+LOAD_SCRIPT = LOAD_LUA + "return load()"
+
 # The load script with the caller's rate-limit hit counted first (service/rate_limit.py's HIT_LUA on
 # KEYS[4..], windows in ARGV[3..]): {counts, load reply}. Only on a plain Redis (the counters and
 # the match are in different cluster slots); service/api_matches.py uses it for the hottest reads.
-LOAD_COUNTING_SCRIPT = HIT_LUA + """
+LOAD_COUNTING_SCRIPT = HIT_LUA + LOAD_LUA + """
 local counts = hit(4, #KEYS, 1)
-local raw = redis.call('HMGET', KEYS[1], 'doc', 'meta', 'rev')
-if not raw[1] then return {counts, 0} end
-return {counts, {raw[1], raw[2], raw[3], redis.call('XRANGE', KEYS[2], '(0-' .. ARGV[1], '+'),
-                 redis.call('LRANGE', KEYS[3], ARGV[2], -1)}}
+return {counts, load()}
 """
 
-# One atomic read of what a load needs: the snapshot's fields, the events after seq ARGV[1] and
-# the history entries from index ARGV[2] (what this process has not parsed yet); 0 if no match.
-LOAD_SCRIPT = """
-local raw = redis.call('HMGET', KEYS[1], 'doc', 'meta', 'rev')
-if not raw[1] then return 0 end
-return {raw[1], raw[2], raw[3], redis.call('XRANGE', KEYS[2], '(0-' .. ARGV[1], '+'),
-        redis.call('LRANGE', KEYS[3], ARGV[2], -1)}
-"""
 
 # The sweeper's follow-up: only if the match is still at the revision it looked at.
 RESCHEDULE_SCRIPT = SET_DUE_LUA + """
@@ -161,7 +177,7 @@ class Conflict(Exception):
 
 
 def _dumps(value):
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    return dumps_bytes(value, sort_keys=True)
 
 
 TAIL_CACHE = 2000  # matches whose parsed log and history a process keeps (least recently used out)
@@ -177,10 +193,10 @@ def _split(doc):
 def _join(raw_core, events, history):
     """The whole match document: the snapshot, the log (every event's entries, in order) and the
     history."""
-    doc = json.loads(raw_core)
+    doc = loads(raw_core)
     if "log" not in doc:  # the append-only layout (older snapshots carry their own log)
-        doc["log"] = [entry for _, fields in events for entry in json.loads(fields[b"entry"])["entries"]]
-        doc["history"] = [json.loads(item) for item in history]
+        doc["log"] = [entry for _, fields in events for entry in loads(fields[b"entry"])["entries"]]
+        doc["history"] = [loads(item) for item in history]
     return doc
 
 
@@ -266,9 +282,9 @@ class Store:
             self._tails.pop(match_id, None)
             return None
         raw_doc, raw_meta, raw_rev, events, history = raw
-        rev, doc = int(raw_rev), json.loads(raw_doc)
+        rev, doc = int(raw_rev), loads(raw_doc)
         if "log" in doc:  # an older snapshot that carries its own log and history
-            return doc, json.loads(raw_meta), rev
+            return doc, loads(raw_meta), rev
         if seen > rev:  # the match was deleted and written anew: start over
             self._tails.pop(match_id, None)
             return self.load(match_id)
@@ -277,13 +293,13 @@ class Store:
             seq = int(sid.split(b"-")[1])
             if seq > rev:
                 break
-            log.extend(json.loads(fields[1])["entries"])
+            log.extend(loads(fields[1])["entries"])
             seen = seq
-        full_history = old_history + [json.loads(item) for item in history]
+        full_history = old_history + [loads(item) for item in history]
         del full_history[doc["version"]:]
         self._remember(match_id, (seen, tuple(log), tuple(full_history)))
         doc["log"], doc["history"] = log, full_history
-        return doc, json.loads(raw_meta), rev
+        return doc, loads(raw_meta), rev
 
     def _remember(self, match_id, tail):
         self._tails[match_id] = tail
@@ -294,7 +310,7 @@ class Store:
     def load_meta(self, match_id):
         """The meta dict or None."""
         raw = self.redis.hget(self._key("match", match_id), "meta")
-        return None if raw is None else json.loads(raw)
+        return None if raw is None else loads(raw)
 
     def save(self, match_id, rev, doc, meta, event_entry, due=None, known_history=None):
         """Compare-and-set on `rev`: write the snapshot and meta, append the event (its seq is the
@@ -343,7 +359,7 @@ class Store:
         raw, events, history = pipe.execute()
         if raw[0] is None:
             return None
-        return _join(raw[0], events, history), json.loads(raw[1]), int(raw[2]), int(raw[3] or 0)
+        return _join(raw[0], events, history), loads(raw[1]), int(raw[2]), int(raw[3] or 0)
 
     def claim_due(self, now, lease_s, limit=100):
         """Ids of matches due by `now`, leased for `lease_s` seconds to this caller."""
@@ -377,7 +393,7 @@ class Store:
         """Event entries with seq > after (oldest first)."""
         key = self._key("events", match_id)
         items = self.redis.xrange(key, min=f"(0-{max(after, 0)}", count=count)
-        return [dict(json.loads(fields[b"entry"]), seq=int(sid.split(b"-")[1]))
+        return [dict(loads(fields[b"entry"]), seq=int(sid.split(b"-")[1]))
                 for sid, fields in items]
 
     def scan_match_ids(self):
@@ -455,7 +471,7 @@ class Store:
         pipe = self.redis.pipeline()
         for match_id in match_ids:
             pipe.hget(self._key("match", match_id), "meta")
-        return {m: json.loads(r) for m, r in zip(match_ids, pipe.execute()) if r is not None}
+        return {m: loads(r) for m, r in zip(match_ids, pipe.execute()) if r is not None}
 
     def _idem_key(self, record_id):
         return f"{self.prefix}idem:{record_id}"
@@ -463,7 +479,7 @@ class Store:
     def idempotent_get(self, record_id):
         """An idempotency record ({"state": "pending"|"done", "fingerprint", "sealed"?}) or None."""
         raw = self.redis.get(self._idem_key(record_id))
-        return None if raw is None else json.loads(raw)
+        return None if raw is None else loads(raw)
 
     def idempotent_reserve(self, record_id, record, ttl):
         """Reserve a key for the request about to act; False when a record already exists."""
@@ -480,7 +496,7 @@ class Store:
     def cache_get(self, kind, key):
         """A cached JSON answer or None."""
         raw = self.redis.get(f"{self.prefix}cache:{kind}:{key}")
-        return None if raw is None else json.loads(raw)
+        return None if raw is None else loads(raw)
 
     def cache_put(self, kind, key, value, ttl=7 * 86400):
         """Cache a JSON answer by question key."""

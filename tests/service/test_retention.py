@@ -46,3 +46,31 @@ def test_the_listing_forgets_expired_matches(client, config):
         store.redis.delete(store._key(kind, mid))  # what expiry does
     listed = client.get("/matches?game=toy").json
     assert mid not in [m["match_id"] for m in listed["matches"]] and listed["total"] == 0
+
+
+def test_a_write_refreshes_the_ttl_unless_the_last_refresh_was_within_one_percent(config, monkeypatch):
+    """Each write restarts the clock of all three keys; a write within 1% of the ttl (capped at a
+    minute) of the previous refresh is left alone (one PTTL instead of three PEXPIREs)."""
+    import engine
+    monkeypatch.setenv("SAFEHOUSE_ACTIVE_TTL_S", "100")
+    store = Store(config["REDIS_URL"], prefix=config["PREFIX"])
+    match_id, _, match, _ = matches.create(store, "insidejob", {"players": 4}, [{"kind": "human"}] * 4, seed=3)
+
+    def act():
+        seat = engine.to_move(matches.load(store, match_id)[0])[0]
+        current = matches.load(store, match_id)[0]
+        matches.act(store, match_id, seat, engine.legal_actions(current, seat)[0])
+
+    def all_ttls():
+        return [store.redis.pttl(store._key(kind, match_id)) for kind in ("match", "events", "history")]
+
+    act()  # the first action creates the history list: it gets the ttl too
+    assert all(95_000 < t <= 100_000 for t in all_ttls())
+    for kind in ("match", "events", "history"):  # as if 2 s (> 1% of 100 s) had passed
+        store.redis.pexpire(store._key(kind, match_id), 98_000)
+    act()
+    assert all(99_000 < t <= 100_000 for t in all_ttls())  # refreshed
+    for kind in ("match", "events", "history"):  # 0.5 s: within 1%
+        store.redis.pexpire(store._key(kind, match_id), 99_500)
+    act()
+    assert all(99_000 < t <= 99_500 for t in all_ttls())  # left be

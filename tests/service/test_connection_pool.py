@@ -1,0 +1,46 @@
+"""The API's Redis pool: at most `max_connections` held at once; a caller past the bound waits for
+one to come back (then gets it), or fails with ConnectionError after `timeout`; a connection
+returned twice, or held across a reset, never frees a slot it does not hold."""
+
+import threading
+
+import pytest
+import redis
+
+from service.redis_conn import WaitingConnectionPool
+
+
+def test_a_caller_past_the_bound_waits_for_a_connection_to_come_back(redis_url):
+    pool = WaitingConnectionPool.from_url(redis_url, max_connections=2, timeout=5)
+    first, second = pool.get_connection(), pool.get_connection()
+    got = []
+    waiter = threading.Thread(target=lambda: got.append(pool.get_connection()))
+    waiter.start()
+    waiter.join(0.2)
+    assert not got  # still waiting: both are held
+    pool.release(first)
+    waiter.join(5)
+    assert got == [first]  # the one given back
+    pool.release(second)
+    pool.release(got[0])
+    pool.disconnect()
+
+
+def test_past_the_wait_it_is_a_connection_error_and_double_returns_free_nothing(redis_url):
+    pool = WaitingConnectionPool.from_url(redis_url, max_connections=1, timeout=0.1)
+    held = pool.get_connection()
+    with pytest.raises(redis.ConnectionError):
+        pool.get_connection()
+    pool.release(held)
+    pool.release(held)  # a second return must not make room for two holders
+    again = pool.get_connection()
+    with pytest.raises(redis.ConnectionError):
+        pool.get_connection()
+    pool.reset()  # as after a fork: the old holder's slot is not the new semaphore's
+    pool.release(again)
+    one = pool.get_connection()
+    with pytest.raises(redis.ConnectionError):
+        pool.get_connection()
+    pool.release(one)
+    assert redis.Redis(connection_pool=pool).ping()
+    pool.disconnect()
