@@ -37,6 +37,19 @@ def queue_url(data_url):
     return data_url
 
 
+def _semaphore(size):
+    """gevent's own semaphore under a gevent-patched process (gunicorn's gevent worker: a C type,
+    several times cheaper than the patched pure-Python threading one), else threading's."""
+    try:
+        from gevent import monkey
+        if monkey.is_module_patched("threading"):
+            from gevent.lock import Semaphore
+            return Semaphore(size)
+    except ImportError:
+        pass
+    return threading.Semaphore(size)
+
+
 class WaitingConnectionPool(redis.ConnectionPool):
     """redis-py's ConnectionPool bounded to `max_connections` held at once, where a caller past the
     bound waits up to `timeout` seconds for one to come back (then ConnectionError), as
@@ -51,7 +64,7 @@ class WaitingConnectionPool(redis.ConnectionPool):
 
     def reset(self):
         super().reset()
-        self._slots = threading.Semaphore(self.max_connections)
+        self._slots = _semaphore(self.max_connections)
 
     def get_connection(self, *args, **kwargs):
         slots = self._slots
