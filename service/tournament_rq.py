@@ -10,10 +10,10 @@ The tournament's id is a hash of its normalised spec, so the same spec finds its
 """
 
 import hashlib
-import json
 import math
 import time
 
+import orjson
 import redis
 from rq import Worker
 from rq.registry import FailedJobRegistry
@@ -54,7 +54,7 @@ def _collect(client, key, records, writer, progress, total):
     for start in range(0, len(new), 500):
         chunk = new[start:start + 500]
         for index, raw in zip(chunk, client.hmget(key, [str(i) for i in chunk])):
-            record = json.loads(raw)
+            record = orjson.loads(raw)
             writer.write(record)
             records[index] = record
             if progress:

@@ -3,13 +3,15 @@
 `run(spec, directory, workers)` plays every scheduled match whose index is not yet in the
 directory's JSONL (so a stopped run resumes where it was, never replaying or double-counting a
 finished match) and returns the records in index order. `run_in_memory(spec)` plays a spec with no
-files (for notebooks and tests). Workers receive batches of schedule entries (a whole match is the
+files (for notebooks and tests). Processes take batches of schedule entries (a whole match is the
 unit of work; a Swiss tournament is played round by round, each round's line-ups computed from
-the earlier rounds' records) and return whole records; only the parent process writes the file.
+the earlier rounds' records) and return whole records; the parent is one of the players and the
+only process that writes the file.
 """
 
 import multiprocessing
 import os
+import threading
 import time
 
 from .play import play_entry
@@ -59,18 +61,56 @@ def _extra_games():
 
 
 def play_many(spec, entries, workers=1, on_record=None, batch=None):
-    """Play the given schedule entries (in worker processes when workers > 1), calling
-    `on_record(record)` in the parent as each finishes (in completion order)."""
+    """Play the given schedule entries on `workers` processes, calling `on_record(record)` (never
+    twice at once) as each finishes, in completion order.
+
+    With workers > 1 this process is one of them: it starts workers - 1 others and plays batches
+    itself between theirs, all taking the next batch from one shared list (on a machine with as
+    many cores as workers, a coordinator that only waited would still compete with the players
+    for a core whenever it collected their results)."""
     if workers <= 1 or len(entries) <= 1:
         for entry in entries:
             on_record(play_entry(spec, entry))
         return
-    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    with context.Pool(workers, initializer=_init_worker, initargs=(spec, _extra_games())) as pool:
-        size = batch or batch_size(len(entries), workers)
-        for records in pool.imap_unordered(_play_batch, _batches(entries, size)):
+    pending = iter(_batches(entries, batch or batch_size(len(entries), workers)))
+    lock = threading.Lock()
+    outstanding, failures = [], []
+
+    def deliver(records):
+        with lock:
             for record in records:
                 on_record(record)
+
+    def finished(records):  # runs on the pool's result thread: must not raise
+        try:
+            deliver(records)
+            submit()
+        except BaseException as exc:  # noqa: BLE001 - handed to the main thread
+            failures.append(exc)
+
+    def submit():
+        with lock:
+            entries_batch = next(pending, None)
+            if entries_batch is not None and not failures:
+                outstanding.append(pool.apply_async(_play_batch, (entries_batch,), callback=finished,
+                                                    error_callback=failures.append))
+
+    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with context.Pool(workers - 1, initializer=_init_worker, initargs=(spec, _extra_games())) as pool:
+        for _ in range(2 * (workers - 1)):  # two batches in flight per helper: never idle
+            submit()
+        while not failures:
+            with lock:
+                mine = next(pending, None)
+            if mine is None:
+                break
+            deliver([play_entry(spec, entry) for entry in mine])
+        with lock:  # every batch is taken: what the helpers hold is all in `outstanding`
+            waiting = list(outstanding)
+        for result in waiting:
+            result.wait()
+    if failures:
+        raise failures[0]
 
 
 def run(spec, directory, workers=None, progress=None, limit=None):

@@ -123,11 +123,12 @@ def _pair_without_rematches(order, met, budget):
     return None
 
 
-def schedule_entry(spec, index, records=None, groups=None):
+def schedule_entry(spec, index, records=None, groups=None, seatings=None, seeds=None):
     """Match `index` of the tournament: {index, deal, group, seating, seed, seats: entrant per
     seat} (and `round` in a Swiss tournament, whose entries need the earlier rounds' records)
-    (`groups`: the round's line-ups when the caller already has them.)"""
-    seatings = seatings_for(spec["seats"], spec["seatings"])
+    (`groups`, `seatings`: the round's line-ups and seat orders when the caller already has them;
+    `seeds`: a {deal: seed} memo shared by the caller's entries.)"""
+    seatings = seatings or seatings_for(spec["seats"], spec["seatings"])
     if not 0 <= index < spec["matches"]:
         raise IndexError(f"match index {index} out of range")
     round_no, sets = None, option_count(spec)
@@ -137,20 +138,28 @@ def schedule_entry(spec, index, records=None, groups=None):
         deal_in_round, rest = divmod(rest, len(groups) * len(seatings) * sets)
         deal = round_no * spec["deals"] + deal_in_round
     else:
-        groups = groups_for(spec)
+        groups = groups or groups_for(spec)
         deal, rest = divmod(index, len(groups) * len(seatings) * sets)
     options_set, rest = divmod(rest, len(groups) * len(seatings))
     group, seating = divmod(rest, len(seatings))
     lineup = groups[group]
     order = seatings[seating]
     entry = {"index": index, "deal": deal, "group": group, "seating": seating,
-             "seed": derive_seed(spec["seed"], "deal", deal),
+             "seed": _deal_seed(spec, deal, seeds),
              "seats": [lineup[order[seat]] for seat in range(spec["seats"])]}
     if round_no is not None:
         entry["round"] = round_no
     if sets > 1:
         entry["options_set"] = options_set
     return entry
+
+
+def _deal_seed(spec, deal, seeds):
+    if seeds is None:
+        return derive_seed(spec["seed"], "deal", deal)
+    if deal not in seeds:
+        seeds[deal] = derive_seed(spec["seed"], "deal", deal)
+    return seeds[deal]
 
 
 def round_indices(spec):
@@ -171,7 +180,9 @@ def entries_for(spec, indices, records=None):
     """Schedule entries of some indices of one round (Swiss line-ups computed once per round)."""
     if not indices:
         return []
-    groups = None
     if spec["format"] == "swiss":
         groups = swiss_groups(spec, records or {}, indices[0] // per_round(spec))
-    return [schedule_entry(spec, i, records, groups) for i in indices]
+    else:
+        groups = groups_for(spec)
+    seatings, seeds = seatings_for(spec["seats"], spec["seatings"]), {}
+    return [schedule_entry(spec, i, records, groups, seatings, seeds) for i in indices]
