@@ -4,7 +4,9 @@ Per game: raw random playouts per second (engine.start + step with a random lega
 views: the engine's own speed), then the runner playing random vs random through the bots' view
 (render per move, records, seats rotated) with 1 and 2 worker processes. Prints the runner's
 share of the raw rate per CPU second (target >= 0.5; CPU time, so other load on the machine does
-not skew it) and the wall-clock 2-process speed-up (target >= 1.8, meaningful on 2 idle cores).
+not skew it) and the wall-clock 2-process speed-up (target >= 1.8, meaningful on 2 idle cores),
+as the median of `--repeats` paired runs, beside the machine's own ceiling for two processes
+(two bare busy loops) measured between them.
 With --rq it also plays a random-vs-random tournament over RQ with 1 and 2 `python -m worker`
 processes (real Redis, a throw-away queue and key prefix) and prints matches/s and the per-batch
 overhead: the share of each batch job's time not spent playing, and the share of the workers'
@@ -15,6 +17,7 @@ Usage: python bench/bench_tournament.py [--matches 200] [--games classified,insi
 import argparse
 import os
 import secrets
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -52,6 +55,22 @@ def runner_rate(game_id, matches, workers, clock=time.perf_counter):
     started = clock()
     played = len(run_in_memory(spec, workers=workers))
     return played / (clock() - started)
+
+
+SPIN = "n = 0\nfor _ in range(%d): n += 1\n"
+
+
+def machine_ceiling(loops=12_000_000):
+    """What two processes get here: the wall time of one pure-Python busy loop alone over that of
+    two at once, times two (2.0 on two idle cores; this shared machine often gives much less, so
+    the runner's wall-clock speed-up is read against it)."""
+    def wall(count):
+        started = time.perf_counter()
+        procs = [subprocess.Popen([sys.executable, "-c", SPIN % loops]) for _ in range(count)]
+        for proc in procs:
+            proc.wait(timeout=120)
+        return time.perf_counter() - started
+    return 2 * wall(1) / wall(2)
 
 
 def rq_rate(game_id, matches, workers, redis_url, batch):
@@ -109,21 +128,34 @@ def main():
                                                               "redis://127.0.0.1:6379/0"))
     parser.add_argument("--batch", type=int, default=None,
                         help="matches per RQ job (default: the runner's automatic size)")
+    parser.add_argument("--repeats", type=int, default=5,
+                        help="paired 1-process/2-process runs per game (the median is printed)")
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="size each runner measurement to about this long at the raw rate")
     args = parser.parse_args()
     print(f"{'game':<11} {'raw/CPU-s':>10} {'runner/CPU-s':>13} {'share':>6} | {'raw/s':>8} "
-          f"{'runner 1p/s':>12} {'runner 2p/s':>12} {'speed-up':>8}  (wall: load-sensitive)")
+          f"{'runner 1p/s':>12} {'runner 2p/s':>12} {'speed-up':>8} {'ceiling':>8}")
     sizes = {}
     for game_id in args.games.split(","):
         raw_cpu = raw_playouts(game_id, args.matches, time.process_time)
         sizes[game_id] = size = max(args.matches, int(raw_cpu * args.seconds))
         one_cpu = runner_rate(game_id, size, 1, time.process_time)
         raw = raw_playouts(game_id, args.matches)
-        one = runner_rate(game_id, size, 1)
-        two = runner_rate(game_id, size, 2)
+        ones, twos, ratios, ceilings = [], [], [], []
+        for repeat in range(args.repeats):  # paired, alternating order: the median pair counts
+            first, second = (1, 2) if repeat % 2 == 0 else (2, 1)
+            rates = {first: runner_rate(game_id, size, first)}
+            rates[second] = runner_rate(game_id, size, second)
+            ones.append(rates[1])
+            twos.append(rates[2])
+            ratios.append(rates[2] / rates[1])
+            ceilings.append(machine_ceiling())
         print(f"{game_id:<11} {raw_cpu:10.1f} {one_cpu:13.1f} {one_cpu / raw_cpu:6.2f} | {raw:8.1f} "
-              f"{one:12.1f} {two:12.1f} {two / one:8.2f}", flush=True)
+              f"{statistics.median(ones):12.1f} {statistics.median(twos):12.1f} "
+              f"{statistics.median(ratios):8.2f} {statistics.median(ceilings):8.2f}", flush=True)
+    print(f"speed-up: the median over {args.repeats} paired runs of 2 processes' wall-clock rate "
+          "over 1's; ceiling: the median of the same ratio for two bare busy loops, measured between "
+          "the runs (2.00 on two idle cores; this shared machine often gives less)")
     if args.rq:
         print(f"{'game':<11} {'matches':>8} {'RQ workers':>10} {'matches/s':>10} "
               f"{'in-job overhead':>16} {'whole overhead':>15}")
