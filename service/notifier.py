@@ -102,6 +102,8 @@ class Notifier:
 
     def _wake(self, match_id):
         with self._lock:
+            if match_id not in self._waiters:  # nobody here reads it: nothing cached to drop, and
+                return                         # no generation kept (it would grow with every id)
             self._forget(match_id)
             events = list(self._waiters.get(match_id, ()))
         for event in events:
@@ -109,7 +111,7 @@ class Notifier:
 
     def _wake_all(self):
         with self._lock:
-            for match_id in list(self._generation) + list(self._waiters):
+            for match_id in list(self._waiters):
                 self._forget(match_id)
             events = [e for waiting in self._waiters.values() for e in waiting]
         for event in events:

@@ -109,3 +109,17 @@ def test_turn_clock_moves_for_an_absent_human(live_server, worker):
     assert view["version"] >= 2  # nobody acted: the zombie policy played twice
     kinds = {e["kind"] for e in requests.get(f"{live_server}/matches/{mid}/events", timeout=5).json()["events"]}
     assert "timeout" in kinds
+
+
+def test_the_notifier_keeps_nothing_for_matches_nobody_here_watches(config):
+    """Every save is announced to every API process; a process remembers a match only while one of
+    its clients waits on it (else its bookkeeping would grow with every match ever played)."""
+    from service.notifier import Notifier
+    notifier = Notifier(config["REDIS_URL"], "unused-channel")
+    for number in range(50):
+        notifier._wake(f"m{number}")
+    with notifier.watch("watched") as changed:
+        notifier._wake("watched")
+        assert changed.is_set() and notifier._generation == {"watched": 1}
+    notifier._wake_all()
+    assert notifier._generation == {} and notifier._cache == {}
