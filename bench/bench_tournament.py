@@ -5,8 +5,8 @@ views: the engine's own speed), then the runner playing random vs random through
 (render per move, records, seats rotated) with 1 and 2 worker processes. Prints the runner's
 share of the raw rate per CPU second (target >= 0.5; CPU time, so other load on the machine does
 not skew it) and the wall-clock 2-process speed-up (target >= 1.8, meaningful on 2 idle cores),
-as the median of `--repeats` paired runs, beside the machine's own ceiling for two processes
-(two bare busy loops) measured between them.
+as the median of `--repeats` paired runs, beside the machine's own ceiling for two processes on
+the same work (two independent one-process runs at once against one alone) measured between them.
 With --rq it also plays a random-vs-random tournament over RQ with 1 and 2 `python -m worker`
 processes (real Redis, a throw-away queue and key prefix) and prints matches/s and the per-batch
 overhead: the share of each batch job's time not spent playing, and the share of the workers'
@@ -57,18 +57,24 @@ def runner_rate(game_id, matches, workers, clock=time.perf_counter):
     return played / (clock() - started)
 
 
-SPIN = "n = 0\nfor _ in range(%d): n += 1\n"
+ALONE = ("import sys; sys.path.insert(0, %r)\n"
+         "from bench.bench_tournament import runner_rate\n"
+         "runner_rate(%r, %d, 1)\n")
 
 
-def machine_ceiling(loops=12_000_000):
-    """What two processes get here: the wall time of one pure-Python busy loop alone over that of
-    two at once, times two (2.0 on two idle cores; this shared machine often gives much less, so
-    the runner's wall-clock speed-up is read against it)."""
+def machine_ceiling(game_id, matches):
+    """What two processes get here on this very work: two independent one-process runs of the
+    same tournament at once against one alone (2 x its wall time over theirs). No coordination
+    at all, so it is 2.0 on two idle physical cores; sibling hyperthreads, shared caches and other
+    tenants make it less on this machine. The runner's 2-process speed-up is read against it."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
     def wall(count):
         started = time.perf_counter()
-        procs = [subprocess.Popen([sys.executable, "-c", SPIN % loops]) for _ in range(count)]
+        procs = [subprocess.Popen([sys.executable, "-c", ALONE % (root, game_id, matches)])
+                 for _ in range(count)]
         for proc in procs:
-            proc.wait(timeout=120)
+            proc.wait(timeout=600)
         return time.perf_counter() - started
     return 2 * wall(1) / wall(2)
 
@@ -128,7 +134,7 @@ def main():
                                                               "redis://127.0.0.1:6379/0"))
     parser.add_argument("--batch", type=int, default=None,
                         help="matches per RQ job (default: the runner's automatic size)")
-    parser.add_argument("--repeats", type=int, default=5,
+    parser.add_argument("--repeats", type=int, default=3,
                         help="paired 1-process/2-process runs per game (the median is printed)")
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="size each runner measurement to about this long at the raw rate")
@@ -149,13 +155,13 @@ def main():
             ones.append(rates[1])
             twos.append(rates[2])
             ratios.append(rates[2] / rates[1])
-            ceilings.append(machine_ceiling())
+            ceilings.append(machine_ceiling(game_id, size // 2))
         print(f"{game_id:<11} {raw_cpu:10.1f} {one_cpu:13.1f} {one_cpu / raw_cpu:6.2f} | {raw:8.1f} "
               f"{statistics.median(ones):12.1f} {statistics.median(twos):12.1f} "
               f"{statistics.median(ratios):8.2f} {statistics.median(ceilings):8.2f}", flush=True)
     print(f"speed-up: the median over {args.repeats} paired runs of 2 processes' wall-clock rate "
-          "over 1's; ceiling: the median of the same ratio for two bare busy loops, measured between "
-          "the runs (2.00 on two idle cores; this shared machine often gives less)")
+          "over 1's; ceiling: the median of the same ratio for two independent one-process runs of "
+          "the same work at once, measured between them (2.00 on two idle physical cores)")
     if args.rq:
         print(f"{'game':<11} {'matches':>8} {'RQ workers':>10} {'matches/s':>10} "
               f"{'in-job overhead':>16} {'whole overhead':>15}")

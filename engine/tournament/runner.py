@@ -9,6 +9,7 @@ the earlier rounds' records) and return whole records; the parent is one of the 
 only process that writes the file.
 """
 
+import gc
 import multiprocessing
 import os
 import threading
@@ -51,8 +52,25 @@ def default_workers():
         return max(1, os.cpu_count() or 1)
 
 
-def _batches(indices, size):
-    return [indices[i:i + size] for i in range(0, len(indices), size)]
+class _Shares:
+    """The entries still to hand out, in batches that shrink as the work runs out (a quarter of
+    an even share of what is left, at most batch_size's), so every process finishes at about the
+    same time instead of one waiting while another plays a last big batch. A fixed `batch` size
+    is used as given. Callers hold their own lock around `take`."""
+
+    def __init__(self, entries, workers, batch=None):
+        self.entries, self.next, self.workers, self.fixed = entries, 0, workers, batch
+        self.largest = batch_size(len(entries), workers)
+
+    def take(self):
+        """The next batch, or None when every entry is handed out."""
+        left = len(self.entries) - self.next
+        if left <= 0:
+            return None
+        size = self.fixed or max(1, min(self.largest, left // (4 * self.workers)))
+        taken = self.entries[self.next:self.next + size]
+        self.next += len(taken)
+        return taken
 
 
 def _extra_games():
@@ -72,7 +90,7 @@ def play_many(spec, entries, workers=1, on_record=None, batch=None):
         for entry in entries:
             on_record(play_entry(spec, entry))
         return
-    pending = iter(_batches(entries, batch or batch_size(len(entries), workers)))
+    pending = _Shares(entries, workers, batch)
     lock = threading.Lock()
     outstanding, failures = [], []
 
@@ -90,18 +108,23 @@ def play_many(spec, entries, workers=1, on_record=None, batch=None):
 
     def submit():
         with lock:
-            entries_batch = next(pending, None)
+            entries_batch = pending.take()
             if entries_batch is not None and not failures:
                 outstanding.append(pool.apply_async(_play_batch, (entries_batch,), callback=finished,
                                                     error_callback=failures.append))
 
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    with context.Pool(workers - 1, initializer=_init_worker, initargs=(spec, _extra_games())) as pool:
+    gc.freeze()  # the helpers' collections then skip what they inherit (no copy-on-write of it)
+    try:
+        pool = context.Pool(workers - 1, initializer=_init_worker, initargs=(spec, _extra_games()))
+    finally:
+        gc.unfreeze()
+    with pool:
         for _ in range(2 * (workers - 1)):  # two batches in flight per helper: never idle
             submit()
         while not failures:
             with lock:
-                mine = next(pending, None)
+                mine = pending.take()
             if mine is None:
                 break
             deliver([play_entry(spec, entry) for entry in mine])
