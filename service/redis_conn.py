@@ -8,6 +8,7 @@ store is cluster-safe (service/store.py: hash-tagged keys, one slot per script),
 
 import os
 import threading
+import time
 
 import redis
 from redis.cluster import RedisCluster
@@ -56,7 +57,19 @@ class WaitingConnectionPool(redis.ConnectionPool):
     BlockingConnectionPool does; a semaphore counts the holders instead of its queue of
     connections (measured with bench/bench_service.py: the queue's put/get were ~4% of an API
     worker's samples). Connections carry the semaphore they hold, so a reset after a fork, or a
-    connection returned twice, never frees a slot it does not hold."""
+    connection returned twice, never frees a slot it does not hold.
+
+    Check-out and return are lean (py-spy: redis-py's own were ~6% of an API worker's samples):
+    - a connection that went back to the pool less than `RECHECK_IDLE_S` ago is handed out as it
+      is; redis-py polls every connection's socket for stray data or a close before each command
+      (a non-blocking recv, three socket calls under gevent), which only a connection that sat
+      idle can need: a reply is always read whole or the connection is closed (redis-py
+      disconnects on any exception mid-command, gevent's Timeout included). An idle one is
+      polled as redis-py does, so one dropped by a Redis restart or idle timeout reconnects;
+    - no observability counters or release events (this pool runs without client-side caching,
+      maintenance notifications or streaming credentials, which are what listen to them)."""
+
+    RECHECK_IDLE_S = 1.0
 
     def __init__(self, *args, timeout=5, **kwargs):
         self._wait_s = timeout
@@ -71,15 +84,65 @@ class WaitingConnectionPool(redis.ConnectionPool):
         if not slots.acquire(timeout=self._wait_s):
             raise redis.ConnectionError(f"no free Redis connection within {self._wait_s} s")
         try:
-            connection = super().get_connection(*args, **kwargs)
+            connection = self._check_out()
         except BaseException:
             slots.release()
             raise
         connection._safehouse_slot = slots
         return connection
 
+    def _check_out(self):
+        """A connected connection from the pool (a new one when none is free)."""
+        self._checkpid()
+        with self._lock:
+            try:
+                connection = self._available_connections.pop()
+            except IndexError:
+                connection = self.make_connection()
+            self._in_use_connections.add(connection)
+        try:
+            returned_at = getattr(connection, "_safehouse_returned_at", None)
+            if connection._sock is None:
+                connection.connect()
+            elif returned_at is None or time.monotonic() - returned_at >= self.RECHECK_IDLE_S:
+                self._poll_idle(connection)
+        except BaseException:
+            self._return(connection)
+            raise
+        return connection
+
+    @staticmethod
+    def _poll_idle(connection):
+        """redis-py's check: data waiting (or EOF) on an idle socket means it is stale: reconnect."""
+        try:
+            if connection.can_read():
+                raise redis.ConnectionError("Connection has data")
+        except (redis.ConnectionError, redis.TimeoutError, OSError):
+            connection.disconnect()
+            connection.connect()
+            if connection.can_read():
+                raise redis.ConnectionError("Connection not ready")
+
+    def _return(self, connection):
+        """Back to the free list (or closed, when another process's or unknown)."""
+        self._checkpid()
+        with self._lock:
+            try:
+                self._in_use_connections.remove(connection)
+            except KeyError:
+                return  # not ours, or returned twice
+            if not self.owns_connection(connection):
+                connection.disconnect()
+                if connection.pid == self.pid:
+                    self._created_connections -= 1
+                return
+            if connection.should_reconnect():
+                connection.disconnect()
+            connection._safehouse_returned_at = time.monotonic()
+            self._available_connections.append(connection)
+
     def release(self, connection):
         held, connection._safehouse_slot = getattr(connection, "_safehouse_slot", None), None
-        super().release(connection)
+        self._return(connection)
         if held is not None and held is self._slots:
             held.release()

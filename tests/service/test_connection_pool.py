@@ -44,3 +44,35 @@ def test_past_the_wait_it_is_a_connection_error_and_double_returns_free_nothing(
     pool.release(one)
     assert redis.Redis(connection_pool=pool).ping()
     pool.disconnect()
+
+
+def test_a_connection_back_moments_ago_is_handed_out_without_polling_its_socket(redis_url, monkeypatch):
+    pool = WaitingConnectionPool.from_url(redis_url, max_connections=2, timeout=1)
+    client = redis.Redis(connection_pool=pool)
+    assert client.ping()
+    polls = []
+    connection_class = pool.connection_class
+    real_can_read = connection_class.can_read
+    monkeypatch.setattr(connection_class, "can_read",
+                        lambda self, *a, **k: polls.append(self) or real_can_read(self, *a, **k))
+    for _ in range(5):
+        assert client.ping()
+    assert polls == []  # in use again within RECHECK_IDLE_S: no poll
+    pool.RECHECK_IDLE_S = 0  # every check-out now counts as after an idle spell
+    assert client.ping()
+    assert len(polls) == 1
+    pool.disconnect()
+
+
+def test_an_idle_connection_that_redis_dropped_or_left_dirty_is_replaced(redis_url):
+    pool = WaitingConnectionPool.from_url(redis_url, max_connections=1, timeout=1)
+    pool.RECHECK_IDLE_S = 0
+    client = redis.Redis(connection_pool=pool)
+    client_id = client.client_id()
+    assert redis.Redis.from_url(redis_url).client_kill_filter(_id=client_id) == 1  # as a restart would
+    assert client.ping() and client.client_id() != client_id  # reconnected, not a ConnectionError
+    dirty = pool.get_connection()
+    dirty.send_command("ECHO", "stray")  # a reply nobody read
+    pool.release(dirty)
+    assert client.echo("mine") == b"mine"
+    pool.disconnect()
