@@ -25,7 +25,8 @@ from limits import parse_many
 from .errors import ApiError
 
 # Count one hit on each window key KEYS[first..last] (window seconds in ARGV at the same offset
-# minus `shift`); returns {count, ttl} per key. Also used inside service/store.py's load script.
+# minus `shift`); returns {count, ttl} per key. service/store.py's `load_counting` counts the same
+# way with plain commands (SET NX EX, INCR, TTL) beside a match load.
 HIT_LUA = """
 local function hit(first, last, shift)
   local out = {}

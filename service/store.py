@@ -18,7 +18,7 @@ slot; the listing indexes are single keys written after the save (they may lag, 
 - `sh:idem:<sha256>` idempotency records (24 h): a hash of scope and key names each, the stored
   response is encrypted (see service/idempotency.py).
 
-Saving is one atomic compare-and-set (a Lua script): check the revision, write the snapshot and
+Saving is one atomic compare-and-set (a Lua script, service/store_scripts.py): check the revision, write the snapshot and
 meta, append the event. A conflict gets the current version back and nothing changes.
 """
 
@@ -29,122 +29,9 @@ from collections import OrderedDict
 
 import redis
 
-from . import redis_conn
+from . import redis_conn, redis_tx
 from .fast_json import dumps_bytes, loads
-from .rate_limit import HIT_LUA
-
-# Sets the outbox entry of the match in KEYS[1] (index KEYS[3]): due time ARGV[n] ('' = nothing
-# due) for member ARGV[n+1]; a write of the match resets the sweeper's attempt count.
-SET_DUE_LUA = """
-local function set_due(match_key, index_key, due, member, attempts)
-  if due == '' then
-    if redis.call('HDEL', match_key, 'due') == 1 then redis.call('ZREM', index_key, member) end
-  else
-    redis.call('HSET', match_key, 'due', due)
-    redis.call('ZADD', index_key, due, member)
-  end
-  if attempts then redis.call('HSET', match_key, 'attempts', attempts) end
-end
-"""
-
-# Keys of one match expire together, `ttl` ms after the last write (0 = kept until deleted). A
-# write within 1% of the ttl (at most a minute) of the previous refresh leaves it be: one PTTL
-# instead of a PEXPIRE per key on the hottest path. The last key named is checked: the newest
-# (a match's history list appears with its first action, with no ttl yet).
-SET_TTL_LUA = """
-local function set_ttl(ttl, ...)
-  ttl = tonumber(ttl)
-  local keys = {...}
-  if ttl > 0 then
-    local left = redis.call('PTTL', keys[#keys])  -- the newest key (history: the first action's)
-    if left > 0 and left <= ttl and ttl - left <= math.min(ttl / 100, 60000) then return end
-  end
-  for _, key in ipairs(keys) do
-    if ttl > 0 then redis.call('PEXPIRE', key, ttl) else redis.call('PERSIST', key) end
-  end
-end
-"""
-
-SAVE_SCRIPT = SET_DUE_LUA + SET_TTL_LUA + """
-local rev = tonumber(redis.call('HGET', KEYS[1], 'rev') or '-1')
-if rev ~= tonumber(ARGV[1]) then
-  return {0, tonumber(redis.call('HGET', KEYS[1], 'version') or '-1'), rev}
-end
-local stored = redis.call('LLEN', KEYS[4])
-local total, first = tonumber(ARGV[9]), tonumber(ARGV[9]) - (#ARGV - 10)
-if first > stored then
-  return redis.error_reply('history gap: ' .. first .. ' > ' .. stored)
-end
-rev = rev + 1
-redis.call('HSET', KEYS[1], 'doc', ARGV[2], 'meta', ARGV[3], 'version', ARGV[4], 'rev', rev,
-           'attempts', 0)
-redis.call('XADD', KEYS[2], '0-' .. rev, 'entry', ARGV[5])
-for i = 11, #ARGV do
-  if first + (i - 11) >= stored then redis.call('RPUSH', KEYS[4], ARGV[i]) end
-end
-set_due(KEYS[1], KEYS[3], ARGV[6], ARGV[7], false)
-set_ttl(ARGV[8], KEYS[1], KEYS[2], KEYS[4])
-redis.call('PUBLISH', ARGV[10], ARGV[7])
-return {1, tonumber(ARGV[4]), rev}
-"""
-
-CREATE_SCRIPT = SET_DUE_LUA + SET_TTL_LUA + """
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'doc', ARGV[1], 'meta', ARGV[2], 'version', ARGV[3], 'rev', 1)
-redis.call('XADD', KEYS[2], '0-1', 'entry', ARGV[4])
-set_due(KEYS[1], KEYS[3], ARGV[7], ARGV[6], 0)
-set_ttl(ARGV[8], KEYS[1], KEYS[2])
-redis.call('PUBLISH', ARGV[9], ARGV[6])
-return 1
-"""
-
-# One atomic read of what a load needs: the snapshot's fields, the events after seq ARGV[1] and
-# the history entries from index ARGV[2] (what this process has not parsed yet); 0 if no match.
-LOAD_LUA = """
-local function load()
-  local raw = redis.call('HMGET', KEYS[1], 'doc', 'meta', 'rev', 'version')
-  if not raw[1] then return 0 end
-  local events, history = {}, {}  -- read only when something was appended since (or rewritten)
-  if tonumber(raw[3]) ~= tonumber(ARGV[1]) then
-    events = redis.call('XRANGE', KEYS[2], '(0-' .. ARGV[1], '+')
-  end
-  if tonumber(raw[4] or '0') ~= tonumber(ARGV[2]) then
-    history = redis.call('LRANGE', KEYS[3], ARGV[2], -1)
-  end
-  return {raw[1], raw[2], raw[3], events, history}
-end
-"""
-LOAD_SCRIPT = LOAD_LUA + "return load()"
-
-# The load script with the caller's rate-limit hit counted first (service/rate_limit.py's HIT_LUA on
-# KEYS[4..], windows in ARGV[3..]): {counts, load reply}. Only on a plain Redis (the counters and
-# the match are in different cluster slots); service/api_matches.py uses it for the hottest reads.
-LOAD_COUNTING_SCRIPT = HIT_LUA + LOAD_LUA + """
-local counts = hit(4, #KEYS, 1)
-return {counts, load()}
-"""
-
-
-# The sweeper's follow-up: only if the match is still at the revision it looked at.
-RESCHEDULE_SCRIPT = SET_DUE_LUA + """
-local rev = redis.call('HGET', KEYS[1], 'rev')
-if not rev then
-  redis.call('ZREM', KEYS[3], ARGV[3])
-  return 0
-end
-if tonumber(rev) ~= tonumber(ARGV[1]) then return 0 end
-set_due(KEYS[1], KEYS[3], ARGV[2], ARGV[3], ARGV[4])
-return 1
-"""
-
-# Take up to ARGV[3] overdue entries and lease them until ARGV[2], so two sweepers never handle
-# the same entry at once and an entry whose sweeper died comes due again.
-CLAIM_SCRIPT = """
-local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
-for _, id in ipairs(ids) do redis.call('ZADD', KEYS[1], ARGV[2], id) end
-return ids
-"""
-
+from .store_scripts import CLAIM_SCRIPT, CREATE_SCRIPT, LOAD_SCRIPT, RESCHEDULE_SCRIPT, SAVE_SCRIPT
 
 def _due_arg(due):
     return "" if due is None else repr(float(due))
@@ -218,7 +105,6 @@ class Store:
         self._save = self.redis.register_script(SAVE_SCRIPT)
         self._create = self.redis.register_script(CREATE_SCRIPT)
         self._load = self.redis.register_script(LOAD_SCRIPT)
-        self._load_counting = self.redis.register_script(LOAD_COUNTING_SCRIPT)
         self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
         self.due_index = self.due_key  # kept for callers that name one match's index
@@ -265,10 +151,22 @@ class Store:
 
     def load_counting(self, match_id, counter_keys, windows):
         """(counts, what `load` answers): the load with a rate-limit hit on `counter_keys`
-        (windows in seconds) counted in the same script, as service/rate_limit.py's HIT_SCRIPT
-        counts it. Plain Redis only (the keys span slots)."""
-        cached, seen, keys, args = self._load_request(match_id)
-        counts, raw = self._load_counting(keys=keys + list(counter_keys), args=args + list(windows))
+        (windows in seconds) counted in the same round trip, as service/rate_limit.py's HIT_SCRIPT
+        counts it ([count, ttl] per key). Plain Redis only (the counters are in other slots).
+
+        Plain commands in one MULTI/EXEC, not a script: as atomic, and a fifth of the Redis CPU
+        (a script copies the snapshot through Lua). The event stream and history are read from
+        what this process has parsed on, so they answer nothing when nothing was appended."""
+        cached, seen, (match_key, events_key, history_key), (_, known) = self._load_request(match_id)
+        commands = []
+        for key, window in zip(counter_keys, windows):
+            commands += [("SET", key, 0, "EX", window, "NX"), ("INCR", key), ("TTL", key)]
+        commands += [("HMGET", match_key, "doc", "meta", "rev", "version"),
+                     ("XRANGE", events_key, f"(0-{seen}", "+"), ("LRANGE", history_key, known, -1)]
+        replies = redis_tx.transaction(self.redis, commands)
+        counts = [replies[i + 1:i + 3] for i in range(0, 3 * len(counter_keys), 3)]
+        fields, events, history = replies[-3:]
+        raw = 0 if fields[0] is None else [fields[0], fields[1], fields[2], events, history]
         return counts, self._finish_load(match_id, cached, seen, raw)
 
     def _load_request(self, match_id):

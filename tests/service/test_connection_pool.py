@@ -73,6 +73,7 @@ def test_an_idle_connection_that_redis_dropped_or_left_dirty_is_replaced(redis_u
     assert client.ping() and client.client_id() != client_id  # reconnected, not a ConnectionError
     dirty = pool.get_connection()
     dirty.send_command("ECHO", "stray")  # a reply nobody read
+    assert dirty.can_read(timeout=2)  # it has arrived
     pool.release(dirty)
     assert client.echo("mine") == b"mine"
     pool.disconnect()
