@@ -28,6 +28,7 @@ import zlib
 from collections import OrderedDict
 
 import redis
+from redis.cluster import RedisCluster
 
 from . import redis_conn, redis_tx
 from .fast_json import dumps_bytes, loads
@@ -104,7 +105,8 @@ class Store:
         self.queue_redis = self.redis if rq_url == url else redis.Redis.from_url(rq_url)
         self._save = self.redis.register_script(SAVE_SCRIPT)
         self._create = self.redis.register_script(CREATE_SCRIPT)
-        self._load = self.redis.register_script(LOAD_SCRIPT)
+        self._load = self.redis.register_script(LOAD_SCRIPT)  # on a cluster (see `load`)
+        self._plain = not isinstance(self.redis, RedisCluster)  # MULTI/EXEC on one connection
         self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
         self.due_index = self.due_key  # kept for callers that name one match's index
@@ -145,7 +147,9 @@ class Store:
         """(doc, meta, rev) or None when no such match; `doc` is whole again (log from the event
         stream, history from the history list). Both are append-only, so this process keeps what
         it parsed of a match (`_tails`) and reads and parses only what was appended since: one
-        script, one round trip."""
+        round trip (a transaction on a plain Redis, a script on a cluster)."""
+        if self._plain:
+            return self.load_counting(match_id, (), ())[1]
         cached, seen, keys, args = self._load_request(match_id)
         return self._finish_load(match_id, cached, seen, self._load(keys=keys, args=args))
 
