@@ -62,3 +62,16 @@ def test_compression_is_isa_l_and_its_gzip_is_standard_and_stable():
     assert gzip.decompress(packed) == body and packed == headers.gzip_bytes(body)
     assert packed[:2] == b"\x1f\x8b" and packed[4:8] == b"\0\0\0\0"  # gzip magic; mtime 0
     assert len(packed) < len(body) / 4
+
+
+def test_a_gunicorn_worker_freezes_what_it_loaded_and_thaws_it_before_exit():
+    import gc
+
+    from service import gunicorn_conf
+
+    try:
+        gunicorn_conf.post_worker_init(None)
+        assert gc.get_freeze_count() > 1000  # this process's modules and app objects
+    finally:
+        gunicorn_conf.worker_exit(None, None)
+    assert gc.get_freeze_count() == 0
