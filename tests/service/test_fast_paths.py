@@ -75,3 +75,18 @@ def test_a_gunicorn_worker_freezes_what_it_loaded_and_thaws_it_before_exit():
     finally:
         gunicorn_conf.worker_exit(None, None)
     assert gc.get_freeze_count() == 0
+
+
+@pytest.mark.parametrize("sort_keys", [False, True])
+def test_json_bytes_are_the_same_on_the_str_key_fast_path_and_with_integer_keys(sort_keys):
+    import json
+
+    from service.fast_json import dumps_bytes
+
+    plain = {"b": [1, {"z": None, "a": "é"}], "a": 2.5}
+    integer_keys = {"private": {1: {"targets": [0]}, 0: {"card": 3}}, "seq": 4}
+    for value in (plain, integer_keys):
+        expected = json.dumps(json.loads(json.dumps(value, sort_keys=sort_keys)),
+                              separators=(",", ":"), sort_keys=sort_keys, ensure_ascii=False)
+        assert dumps_bytes(value, sort_keys=sort_keys).decode() == expected
+    assert dumps_bytes({"big": 2**70}) == b'{"big":1180591620717411303424}'  # past orjson: stdlib
