@@ -18,8 +18,10 @@ slot; the listing indexes are single keys written after the save (they may lag, 
 - `sh:idem:<sha256>` idempotency records (24 h): a hash of scope and key names each, the stored
   response is encrypted (see service/idempotency.py).
 
-Saving is one atomic compare-and-set (a Lua script, service/store_scripts.py): check the revision, write the snapshot and
-meta, append the event. A conflict gets the current version back and nothing changes.
+Saving is one atomic compare-and-set (a Lua script, service/store_scripts.py): check the revision,
+write the snapshot and meta, append the event. A conflict gets the current version back and nothing
+changes. Loading is one MULTI/EXEC of plain reads on a plain Redis (service/redis_tx.py), the Lua
+load on a cluster.
 """
 
 import os
