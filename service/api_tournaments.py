@@ -28,7 +28,7 @@ from . import schemas
 from .errors import ApiError
 from .http import parse_body, parse_query
 from .jobs import bulk_queue_for, enqueue_tournament_batch
-from .tournament_rq import RESULTS_TTL_S, auto_batch, tournament_id
+from .tournament_rq import RESULTS_TTL_S, auto_batch, tournament_id, tournament_key
 
 bp = Blueprint("tournaments", __name__)
 POLL_S = 0.25
@@ -40,7 +40,7 @@ def _ctx():
 
 def _keys(tid):
     prefix = current_app.config["PREFIX"]
-    return {"meta": f"{prefix}tourney:{{{tid}}}:meta", "results": f"{prefix}tourney:{{{tid}}}:results"}
+    return {kind: tournament_key(prefix, tid, kind) for kind in ("meta", "results")}
 
 
 def _check_limits(spec):

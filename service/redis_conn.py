@@ -1,9 +1,14 @@
 """Redis connections: a plain Redis or a Redis Cluster for match data, and a plain Redis for RQ.
 
 `SAFEHOUSE_REDIS_URL` may name a cluster as `redis+cluster://host:port` (any one node). The
-store is cluster-safe (service/store.py: hash-tagged keys, one slot per script), but RQ is not
-(its commands span many keys), so with a cluster the queues live on a plain Redis named by
-`SAFEHOUSE_QUEUE_REDIS_URL` (without a cluster it defaults to `SAFEHOUSE_REDIS_URL`).
+store is cluster-safe (service/store.py: hash-tagged keys, one slot per script). RQ (3.x) takes a
+plain connection only, and its commands span many keys; so with a cluster the queues live either
+- on the cluster itself, when RQ's key prefix carries a hash tag (`RQ_KEY_PREFIX={rq}` in the
+  environment of every API process and worker): every RQ key then sits in that tag's slot, and
+  RQ talks to the master serving it (looked up at start; after a failover of that master or a
+  move of its slot, restart the processes); or
+- on a plain Redis named by `SAFEHOUSE_QUEUE_REDIS_URL` (which wins whenever it is set).
+Without a cluster the queues default to `SAFEHOUSE_REDIS_URL`.
 """
 
 import os
@@ -28,14 +33,44 @@ def connect(url, **options):
     return redis.Redis.from_url(url, **options)
 
 
+def hash_tag(key):
+    """The part of a key Redis Cluster hashes: between the first `{` and the next `}`, when that is
+    not empty; None for a key without a tag."""
+    start = key.find("{")
+    end = key.find("}", start + 1) if start >= 0 else -1
+    return key[start + 1:end] if end > start + 1 else None
+
+
+def queue_hash_tag():
+    """The hash tag of RQ's key prefix (RQ_KEY_PREFIX, read by rq when first imported), or None."""
+    from rq.defaults import RQ_KEY_PREFIX
+    return hash_tag(RQ_KEY_PREFIX)
+
+
+def slot_owner_url(cluster_url, tag):
+    """`redis://` URL of the cluster master serving the slot of `{tag}`."""
+    client = connect(cluster_url)
+    try:
+        node = client.get_node_from_key("{" + tag + "}")
+    finally:
+        client.close()
+    return f"redis://{node.host}:{node.port}/0"
+
+
 def queue_url(data_url):
-    """The Redis URL RQ uses: SAFEHOUSE_QUEUE_REDIS_URL, else the data URL unless it is a cluster."""
+    """The Redis URL RQ uses: SAFEHOUSE_QUEUE_REDIS_URL; else the data URL; with a cluster, the
+    master serving RQ's hash tag (RuntimeError when RQ's key prefix has none)."""
     explicit = os.environ.get("SAFEHOUSE_QUEUE_REDIS_URL")
     if explicit:
         return explicit
-    if is_cluster(data_url):
-        raise RuntimeError("with a Redis Cluster, set SAFEHOUSE_QUEUE_REDIS_URL to a plain Redis for RQ")
-    return data_url
+    if not is_cluster(data_url):
+        return data_url
+    tag = queue_hash_tag()
+    if tag is None:
+        raise RuntimeError("with a Redis Cluster, set RQ_KEY_PREFIX to a hash-tagged prefix such as "
+                           "{rq} (the queues then live in one slot of the cluster) or "
+                           "SAFEHOUSE_QUEUE_REDIS_URL to a plain Redis for RQ")
+    return slot_owner_url(data_url, tag)
 
 
 def _semaphore(size):

@@ -96,7 +96,8 @@ class Store:
     def __init__(self, url, prefix="sh:", queue_url=None, **redis_options):
         """`redis_options` (e.g. socket timeouts, or a `connection_pool`) apply to the data
         connection; `url` may name a Redis Cluster (service/redis_conn.py). `queue_redis` is the
-        plain Redis RQ uses (`queue_url`, else SAFEHOUSE_QUEUE_REDIS_URL, else the same one).
+        plain Redis RQ uses (`queue_url`, else service/redis_conn.py's `queue_url`: SAFEHOUSE_QUEUE_REDIS_URL,
+        the same Redis, or on a cluster the master serving RQ's hash-tagged keys).
         Nothing here blocks: waiting clients wait on service/notifier.py, not on a connection."""
         self.url = url
         self.prefix = prefix

@@ -21,6 +21,7 @@ from rq.registry import FailedJobRegistry
 from engine.tournament.results import RecordWriter, prepare, read_records
 from engine.tournament.spec import SpecError, spec_to_json, validate_spec
 
+from . import redis_conn
 from .jobs import bulk_queue_for, enqueue_tournament_batch
 
 RESULTS_TTL_S = 7 * 24 * 3600
@@ -39,9 +40,17 @@ def tournament_id(spec):
     return hashlib.sha256(spec_to_json(spec).encode()).hexdigest()[:16]
 
 
+def tournament_key(prefix, tid, kind):
+    """A Redis key of tournament `tid` (`meta`, `results`): in a slot of its own, or in RQ's when
+    RQ's key prefix carries a hash tag (the queues on a Redis Cluster, service/redis_conn.py: the
+    records go where the batch jobs' connection points)."""
+    tag = redis_conn.queue_hash_tag()
+    return f"{prefix}tourney:{{{tid}}}:{kind}" if tag is None else f"{prefix}tourney:{{{tag}}}:{tid}:{kind}"
+
+
 def results_key(prefix, spec):
-    """The Redis hash holding the tournament's records (one hash slot per tournament)."""
-    return f"{prefix}tourney:{{{tournament_id(spec)}}}:results"
+    """The Redis hash holding the tournament's records."""
+    return tournament_key(prefix, tournament_id(spec), "results")
 
 
 class BatchFailed(RuntimeError):
@@ -71,7 +80,7 @@ def run_rq(spec, directory, redis_url, queue_name="safehouse", prefix="sh:",
         raise SpecError("a Swiss tournament runs in-process (each round depends on the last)",
                         "format")
     prepare(directory, spec)
-    client = redis.Redis.from_url(redis_url)
+    client = redis.Redis.from_url(redis_conn.queue_url(redis_url))  # a cluster's: RQ's node
     key, spec_json = results_key(prefix, spec), spec_to_json(spec)
     tid = hashlib.sha256(key.encode()).hexdigest()[:16]  # job ids differ per prefix too
     records = read_records(directory)

@@ -17,6 +17,7 @@ import orjson
 import redis
 
 from engine.tournament import play_scheduled, validate_spec
+from service import redis_conn
 
 FLUSH_S = 0.5
 _CONNECTION = {}
@@ -25,10 +26,10 @@ _STORE_NEW = {}  # client -> its registered STORE_NEW_SCRIPT
 
 
 def connection():
-    """One Redis connection per worker process: the queues' Redis (SAFEHOUSE_QUEUE_REDIS_URL,
-    else SAFEHOUSE_REDIS_URL)."""
-    url = (os.environ.get("SAFEHOUSE_QUEUE_REDIS_URL")  # where the queues (and results) live
-           or os.environ.get("SAFEHOUSE_REDIS_URL", "redis://127.0.0.1:6379/0"))
+    """One Redis connection per worker process: the queues' Redis, where the results live too
+    (SAFEHOUSE_QUEUE_REDIS_URL, else SAFEHOUSE_REDIS_URL or, on a cluster, the master serving RQ's
+    slot: service/redis_conn.py)."""
+    url = redis_conn.queue_url(os.environ.get("SAFEHOUSE_REDIS_URL", "redis://127.0.0.1:6379/0"))
     if url not in _CONNECTION:
         _CONNECTION[url] = redis.Redis.from_url(url)
     return _CONNECTION[url]

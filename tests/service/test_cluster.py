@@ -1,7 +1,8 @@
 """The service on a real Redis Cluster: three masters on 127.0.0.1 (redis-server in cluster mode,
 started here), two API processes and two workers. Matches, bots, events, joins and replays all
 work; the cluster itself refuses any command whose keys cross slots (CROSSSLOT), and a check over
-the keys written shows each match's keys in one slot. RQ runs on a plain Redis beside it."""
+the keys written shows each match's keys in one slot. RQ runs on a plain Redis beside it, or, with
+a hash-tagged RQ_KEY_PREFIX, in one slot of the cluster itself (bot turns and tournament batches)."""
 
 import os
 import signal
@@ -138,3 +139,51 @@ def test_two_apis_and_two_workers_on_a_cluster(cluster, config):
             _stop(proc)
         for server in servers:
             server.close()
+
+
+def test_the_queues_can_live_on_the_cluster_itself(cluster, config, monkeypatch):
+    """RQ_KEY_PREFIX={rq} and no SAFEHOUSE_QUEUE_REDIS_URL: every RQ key, and every tournament key,
+    sits in the slot of {rq}, and RQ talks to the master serving it; bot turns and a tournament's
+    batch jobs run there, and a view and an action go through the cluster as usual."""
+    monkeypatch.setenv("RQ_KEY_PREFIX", "{rq}")
+    monkeypatch.delenv("SAFEHOUSE_QUEUE_REDIS_URL", raising=False)
+    cluster_config = dict(config, REDIS_URL=cluster)
+    server = _serve(cluster_config)
+    base = next(server)
+    worker = subprocess.Popen([sys.executable, "-m", "worker"], env=_env(cluster_config), cwd=ROOT)
+    try:
+        bots = requests.post(f"{base}/matches", json={"game": "toy", "seats": [{"bot": "random"}] * 2},
+                             timeout=10).json()["match_id"]
+        _wait(lambda: requests.get(f"{base}/matches/{bots}", timeout=10).json()["finished"], 60, "bots")
+        spec = {"game": "classified", "entrants": ["random", "heuristic"], "deals": 2, "seed": 3}
+        made = requests.post(f"{base}/tournaments", json={"spec": spec}, timeout=10)
+        assert made.status_code == 202, made.text
+        tid = made.json()["tournament_id"]
+        _wait(lambda: requests.get(f"{base}/tournaments/{tid}", timeout=10).json()["status"] == "finished",
+              60, "the tournament")
+        assert requests.get(f"{base}/tournaments/{tid}", timeout=10).json()["done"] == 4
+        client = RedisCluster.from_url("redis://" + cluster.split("://", 1)[1])
+        rq_slot = client.keyslot("{rq}")
+        rq_keys = list(client.scan_iter("{rq}:*"))
+        assert any(b":job:" in key for key in rq_keys) and any(b":worker:" in key for key in rq_keys)
+        assert {client.keyslot(key) for key in rq_keys} == {rq_slot}
+        tournament_keys = list(client.scan_iter(f"{config['PREFIX']}tourney:*"))
+        assert len(tournament_keys) == 2 and {client.keyslot(k) for k in tournament_keys} == {rq_slot}
+        assert not list(client.scan_iter("rq:*"))  # nothing under RQ's untagged default
+    finally:
+        _stop(worker)
+        server.close()
+
+
+def test_where_the_queues_live(monkeypatch):
+    from service import redis_conn
+
+    assert [redis_conn.hash_tag(k) for k in ("{rq}:job:1", "rq:job", "{}x{y}", "a{b}c{d}", "{x")] == \
+        ["rq", None, None, "b", None]  # Redis Cluster's rule: the first {...}, if not empty
+    monkeypatch.delenv("SAFEHOUSE_QUEUE_REDIS_URL", raising=False)
+    assert redis_conn.queue_url("redis://127.0.0.1:6379/3") == "redis://127.0.0.1:6379/3"
+    monkeypatch.setattr(redis_conn, "queue_hash_tag", lambda: None)  # RQ's default prefix `rq`
+    with pytest.raises(RuntimeError, match="RQ_KEY_PREFIX"):
+        redis_conn.queue_url("redis+cluster://127.0.0.1:7000")
+    monkeypatch.setenv("SAFEHOUSE_QUEUE_REDIS_URL", "redis://127.0.0.1:6379/9")
+    assert redis_conn.queue_url("redis+cluster://127.0.0.1:7000") == "redis://127.0.0.1:6379/9"
