@@ -171,7 +171,7 @@ class WaitingConnectionPool(redis.ConnectionPool):
                 if connection.pid == self.pid:
                     self._created_connections -= 1
                 return
-            if connection.should_reconnect():
+            if getattr(connection, "should_reconnect", bool)():  # redis-py 7+ (maintenance events)
                 connection.disconnect()
             connection._safehouse_returned_at = time.monotonic()
             self._available_connections.append(connection)
