@@ -10,7 +10,9 @@ help: ## List the targets
 install: ## Create .venv and install the project with its test extra (plus chromium for the browser tests, see make browser)
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[test]'
+	@# setuptools warns on every editable install of a flat layout (a caveat about folders named like
+	@# the packages, which is how this repo is meant to be used): silenced, nothing else is.
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install -q -e '.[test]'
 	@$(MAKE) --no-print-directory browser
 
 browser: ## Install Debian's chromium and chromium-driver for the browser tests with apt when missing (as root; else says how)
