@@ -1,4 +1,5 @@
-"""Code blocks of README.md by section, so tests run the commands exactly as the README shows them."""
+"""Code blocks of README.md (and docs/*.md) by section, so tests run the commands exactly as the
+documents show them."""
 
 import os
 import re
@@ -8,7 +9,12 @@ README = os.path.join(ROOT, "README.md")
 
 
 def readme_text():
-    with open(README, encoding="utf-8") as handle:
+    return doc_text("README.md")
+
+
+def doc_text(path):
+    """The text of a document, by its path in the repository (e.g. "docs/development.md")."""
+    with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
         return handle.read()
 
 

@@ -1,7 +1,7 @@
 """Crash recovery with real worker processes, started here and killed by their PID (kill -9).
 
 Each test waits with a generous liveness bound (a stuck match fails, a slow machine does not)
-and prints the measured recovery time; README's Reliability section quotes these figures."""
+and prints the measured recovery time; docs/reliability.md quotes these figures."""
 
 import os
 import signal
