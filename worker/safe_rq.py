@@ -1,0 +1,47 @@
+"""What a worker accepts from Redis: our own job functions only, and job data that cannot run code.
+
+Anyone who can write to the queues' Redis can enqueue a job; RQ would import and call whatever
+function it names (`os.system`) and unpickle whatever bytes it carries (a pickle can run code while
+it is loaded). So a worker here reads jobs with `SafeSerializer` (pickle's format, but loading
+refuses every class and function reference: our jobs carry plain JSON-like values only) and runs
+them as `SafeJob`, which refuses any function outside service.jobs.JOB_FUNCTIONS before importing
+it. A refused job fails cleanly (FAILED, with the reason) and nothing of it runs.
+"""
+
+import io
+import pickle
+
+from rq.job import Job
+from rq.serializers import DefaultSerializer
+
+from service.jobs import JOB_FUNCTIONS
+
+
+class RefusedJob(Exception):
+    """A job whose function is not one of ours."""
+
+
+class _PlainUnpickler(pickle.Unpickler):
+    def find_class(self, module, name):
+        raise pickle.UnpicklingError(f"job data may not name {module}.{name}")
+
+
+class SafeSerializer:
+    """Pickle's format (what RQ's default writes), read without any class or function."""
+
+    dumps = DefaultSerializer.dumps
+
+    @staticmethod
+    def loads(data):
+        return _PlainUnpickler(io.BytesIO(data)).load()
+
+
+class SafeJob(Job):
+    """A job that imports its function only when the function is on our allow-list."""
+
+    @property
+    def func(self):
+        name = self.func_name
+        if name not in JOB_FUNCTIONS:
+            raise RefusedJob(f"refused: {name!r} is not one of this service's job functions")
+        return super().func
