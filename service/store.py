@@ -4,7 +4,9 @@ Layout (prefix `sh:`). Every key of one match carries the hash tag of its shard,
 crc32(id) mod 16, as does that shard's due index, so each script touches a single Redis Cluster
 slot; the listing indexes are single keys written after the save (they may lag, never block):
 - `sh:{s<n>}:match:<id>` hash: `doc` (the Match as JSON), `meta` (seats, status, commitment, clock),
-  `version` (accepted actions) and `rev` (writes of any kind: creation, actions, joins).
+  `version` (accepted actions), `rev` (writes of any kind: creation, actions, joins) and `nonce`
+  (random, set when the match is created or imported: a process's parsed-log cache is keyed by
+  it, so a reused id never meets the old match's log).
 - `sh:{s<n>}:events:<id>` stream: one entry per write, with stream id `0-<rev>` so `rev` is the event
   sequence number clients use as a cursor; entries hold the full unredacted log entries and the
   API redacts them per viewer on the way out. It is also where the match's log lives: the
@@ -25,6 +27,7 @@ load on a cluster.
 """
 
 import os
+import secrets
 import time
 import zlib
 from collections import OrderedDict
@@ -114,7 +117,7 @@ class Store:
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
         self.due_index = self.due_key  # kept for callers that name one match's index
         self.retention_s = retention_from_env()
-        self._tails = OrderedDict()  # match id -> (last event seq, log, history) parsed so far
+        self._tails = OrderedDict()  # match id -> (last event seq, log, history, nonce) parsed so far
 
     def _ttl_ms(self, meta):
         """How long the match's keys live after this write, by its status (0 = for ever)."""
@@ -143,7 +146,8 @@ class Store:
         created = bool(self._create(
             keys=[self._key("match", match_id), self._key("events", match_id), self.due_key(match_id)],
             args=[_dumps(core), _dumps(meta), doc["version"], _dumps(first_event),
-                  time.time(), match_id, _due_arg(due), self._ttl_ms(meta), self.notify_channel]))
+                  time.time(), match_id, _due_arg(due), self._ttl_ms(meta), self.notify_channel,
+                  secrets.token_hex(8)]))
         return created  # the script announced it on the notify channel
 
     def load(self, match_id):
@@ -168,12 +172,12 @@ class Store:
         commands = []
         for key, window in zip(counter_keys, windows):
             commands += [("SET", key, 0, "EX", window, "NX"), ("INCR", key), ("TTL", key)]
-        commands += [("HMGET", match_key, "doc", "meta", "rev", "version"),
+        commands += [("HMGET", match_key, "doc", "meta", "rev", "version", "nonce"),
                      ("XRANGE", events_key, f"(0-{seen}", "+"), ("LRANGE", history_key, known, -1)]
         replies = redis_tx.transaction(self.redis, commands)
         counts = [replies[i + 1:i + 3] for i in range(0, 3 * len(counter_keys), 3)]
         fields, events, history = replies[-3:]
-        raw = 0 if fields[0] is None else [fields[0], fields[1], fields[2], events, history]
+        raw = 0 if fields[0] is None else [fields[0], fields[1], fields[2], events, history, fields[4]]
         return counts, self._finish_load(match_id, cached, seen, raw)
 
     def _load_request(self, match_id):
@@ -186,11 +190,11 @@ class Store:
         if not raw:
             self._tails.pop(match_id, None)
             return None
-        raw_doc, raw_meta, raw_rev, events, history = raw
+        raw_doc, raw_meta, raw_rev, events, history, nonce = raw
         rev, doc = int(raw_rev), loads(raw_doc)
         if "log" in doc:  # an older snapshot that carries its own log and history
             return doc, loads(raw_meta), rev
-        if seen > rev:  # the match was deleted and written anew: start over
+        if cached and (seen > rev or cached[3] != nonce):  # deleted and written anew: start over
             self._tails.pop(match_id, None)
             return self.load(match_id)
         log, old_history = (list(cached[1]), list(cached[2])) if cached else ([], [])
@@ -202,7 +206,7 @@ class Store:
             seen = seq
         full_history = old_history + [loads(item) for item in history]
         del full_history[doc["version"]:]
-        self._remember(match_id, (seen, tuple(log), tuple(full_history)))
+        self._remember(match_id, (seen, tuple(log), tuple(full_history), nonce))
         doc["log"], doc["history"] = log, full_history
         return doc, loads(raw_meta), rev
 
@@ -243,7 +247,7 @@ class Store:
         if cached is not None and cached[0] == rev and len(cached[2]) + len(tail) >= len(history):
             # what this process parsed, plus what it just wrote: the next load reads nothing old
             self._remember(match_id, (new_rev, cached[1] + tuple(event_entry["entries"]),
-                                      tuple(history)))
+                                      tuple(history), cached[3]))
         return new_rev
 
     @property
