@@ -37,7 +37,8 @@ from redis.cluster import RedisCluster
 
 from . import redis_conn, redis_tx
 from .fast_json import dumps_bytes, loads
-from .store_scripts import CLAIM_SCRIPT, CREATE_SCRIPT, LOAD_SCRIPT, RESCHEDULE_SCRIPT, SAVE_SCRIPT
+from .store_scripts import (CLAIM_SCRIPT, CREATE_SCRIPT, IMPORT_SCRIPT, LOAD_SCRIPT, RESCHEDULE_SCRIPT,
+                            SAVE_SCRIPT)
 
 def _due_arg(due):
     return "" if due is None else repr(float(due))
@@ -115,6 +116,7 @@ class Store:
         self._plain = not isinstance(self.redis, RedisCluster)  # MULTI/EXEC on one connection
         self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
+        self._import = self.redis.register_script(IMPORT_SCRIPT)
         self.due_index = self.due_key  # kept for callers that name one match's index
         self.retention_s = retention_from_env()
         self._tails = OrderedDict()  # match id -> (last event seq, log, history, nonce) parsed so far
@@ -149,6 +151,24 @@ class Store:
                   time.time(), match_id, _due_arg(due), self._ttl_ms(meta), self.notify_channel,
                   secrets.token_hex(8)]))
         return created  # the script announced it on the notify channel
+
+    def import_match(self, match_id, doc, meta, events, due=None, replace=False):
+        """Write a whole match at once (an archive import): snapshot, meta, every event (seq
+        1..n) and the history in one atomic script, with a fresh nonce; False (nothing written)
+        when the id exists, unless `replace` (then the old match's keys go in the same script)."""
+        core, history = _split(doc)
+        done = bool(self._import(
+            keys=[self._key("match", match_id), self._key("events", match_id),
+                  self._key("history", match_id), self.due_key(match_id)],
+            args=["1" if replace else "0", _dumps(core), _dumps(meta), doc["version"],
+                  secrets.token_hex(8), _due_arg(due), match_id, self._ttl_ms(meta), len(events),
+                  *(_dumps(e) for e in events), *(_dumps(h) for h in history)]))
+        if done:
+            self._tails.pop(match_id, None)
+            if replace:
+                for status in self.STATUSES:
+                    self.redis.zrem(f"{self.prefix}matches:status:{status}", match_id)
+        return done
 
     def load(self, match_id):
         """(doc, meta, rev) or None when no such match; `doc` is whole again (log from the event
