@@ -16,11 +16,11 @@ import sys
 import engine
 
 from .. import matches as match_service
+from ..config import from_env
+from ..store import Store
 from . import archive_check
 from .archive_check import BadRecord
 from .archive_recorder import Recorder
-from ..config import from_env
-from ..store import Store
 
 
 def register(subparsers):
@@ -89,7 +89,7 @@ def import_matches(store, lines, replace=False, unfinished=False, report=None):
         if not line.strip():
             continue
         try:
-            record, match, recorder = prepare(line, unfinished, limits=None)
+            record, _, recorder = prepare(line, unfinished, limits=None)
         except BadRecord as exc:
             raise SystemExit(f"line {number}: {exc}; nothing of it was written "
                              f"({imported} matches before it were imported)") from None

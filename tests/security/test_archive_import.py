@@ -9,8 +9,9 @@ import os
 import subprocess
 import sys
 
-import engine
 import pytest
+
+import engine
 from service import matches
 from service.cli import archive
 from service.store import Store

@@ -5,8 +5,9 @@ identical but whose secret seeds differ give different bot streams."""
 
 import hashlib
 
-import engine
 import pytest
+
+import engine
 from service import matches
 from service.store import Store
 from worker import jobs

@@ -24,7 +24,7 @@ def test_a_reused_id_never_serves_the_old_matchs_log(app, client, config):
     old_id, _, match, _ = matches.create(cli_store, "toy", {}, [{"kind": "human"}] * 2, seed=1)
     for _ in range(2):  # a few public plays, so the old log differs from the new one in any view
         seat = engine.to_move(match)[0]
-        play = [a for a in engine.legal_actions(match, seat) if a["type"] == "play"][0]
+        play = next(a for a in engine.legal_actions(match, seat) if a["type"] == "play")
         match, _ = matches.act(cli_store, old_id, seat, play)
     first = client.get(f"/matches/{old_id}")  # fills this API process's cache
     assert first.status_code == 200
