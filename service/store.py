@@ -402,6 +402,33 @@ class Store:
             pipe.hget(self._key("match", match_id), "meta")
         return {m: loads(r) for m, r in zip(match_ids, pipe.execute()) if r is not None}
 
+    def _bot_matches_key(self, caller):
+        return f"{self.prefix}botmatches:{{{caller}}}"
+
+    def bot_match_add(self, caller, match_id, ttl_s=30 * 86400):
+        """Note an all-bot match created by `caller` (its address), for the per-caller cap."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zadd(self._bot_matches_key(caller), {match_id: time.time()})
+        pipe.expire(self._bot_matches_key(caller), ttl_s)
+        pipe.execute()
+
+    def bot_match_drop(self, caller, match_id):
+        """Forget one of a caller's all-bot matches."""
+        self.redis.zrem(self._bot_matches_key(caller), match_id)
+
+    def bot_matches_running(self, caller, pending_s=30.0):
+        """How many of the caller's all-bot matches still run; finished or expired ones are
+        forgotten (one just noted, not yet stored, counts for `pending_s`)."""
+        key = self._bot_matches_key(caller)
+        noted = [(m.decode(), s) for m, s in self.redis.zrange(key, 0, -1, withscores=True)]
+        metas = self.metas([m for m, _ in noted])
+        now = time.time()
+        over = [m for m, since in noted if (metas[m].get("status") == "finished" if m in metas
+                                            else since < now - pending_s)]
+        if over:
+            self.redis.zrem(key, *over)
+        return len(noted) - len(over)
+
     def _idem_key(self, record_id):
         return f"{self.prefix}idem:{record_id}"
 
