@@ -105,7 +105,7 @@ def create(store, game_id, options, seats, seed=None, clock_s=None, limits=None,
     store.create(match_id, engine.match_to_json(match), meta, first, due=next_due(match, meta))
     store.index_match(match_id, meta["created"], game_id,
                       [seat_meta[seat]["token_hash"] for seat in tokens])
-    store.index_status(match_id, meta["created"], meta["status"])
+    store.index_status(match_id, meta["created"], meta["status"], meta["game"])
     return match_id, meta, match, tokens
 
 
@@ -147,7 +147,7 @@ def join(store, match_id, seat=None, name=None):
         except Conflict:
             continue
         store.index_match(match_id, meta["created"], token_hashes=[meta["seats"][chosen]["token_hash"]])
-        store.index_status(match_id, meta["created"], meta["status"])
+        store.index_status(match_id, meta["created"], meta["status"], meta["game"])
         return chosen, token, match, meta
     raise ApiError("stale_version", "the match is busy; try again", "seat")
 
@@ -251,7 +251,7 @@ def save_step(store, match_id, rev, old, new, meta, now=None, kind="action"):
         raise ApiError("stale_version", "the match has moved on", "version",
                        current_version=exc.version) from None
     if meta["status"] != previous_status:
-        store.index_status(match_id, meta["created"], meta["status"])
+        store.index_status(match_id, meta["created"], meta["status"], meta["game"])
     return new, meta
 
 

@@ -15,8 +15,11 @@ slot; the listing indexes are single keys written after the save (they may lag, 
   only in the replay). Writes append; nothing grows with the match's length but these two.
 - `sh:{s<n>}:due` the shard's outbox (what is due when); `sh:matches` sorted set of match ids by
   creation time (for listing), `sh:matches:status:<status>` the same per status; `sh:matches:game:<game>`
-  the same per game and `sh:mine:<sha256 of a seat token>` the matches where that token holds a
+  the same per game, `sh:matches:game:<game>:status:<status>` per game and status, and
+  `sh:mine:<sha256 of a seat token>` the matches where that token holds a
   seat (written at creation and join, separately from the match's own keys; never raw tokens).
+- `sh:botmatches:{<client address>}` sorted set: the all-bot matches a caller created that may
+  still run (for the per-caller cap, service/matches.py; finished or gone ones are dropped).
 - `sh:idem:<sha256>` idempotency records (24 h): a hash of scope and key names each, the stored
   response is encrypted (see service/idempotency.py).
 
@@ -350,19 +353,27 @@ class Store:
 
     STATUSES = ("open", "active", "finished")
 
-    def index_status(self, match_id, created, status):
-        """Move a match to its status's listing index (written after the save, may lag)."""
+    def index_status(self, match_id, created, status, game=None):
+        """Move a match to its status's listing index, and to its game's status index when `game`
+        is given (written after the save, may lag; one round trip)."""
         pipe = self.redis.pipeline(transaction=False)
         for other in self.STATUSES:
             if other != status:
-                pipe.zrem(f"{self.prefix}matches:status:{other}", match_id)
-        pipe.zadd(f"{self.prefix}matches:status:{status}", {match_id: created})
+                pipe.zrem(self.index_key(status=other), match_id)
+                if game is not None:
+                    pipe.zrem(self.index_key(game=game, status=other), match_id)
+        pipe.zadd(self.index_key(status=status), {match_id: created})
+        if game is not None:
+            pipe.zadd(self.index_key(game=game, status=status), {match_id: created})
         pipe.execute()
 
     def index_key(self, game=None, token_hash=None, status=None):
-        """The listing index to page through: a token's matches, a status's, a game's, or all."""
+        """The listing index to page through: a token's matches, a game's matches of a status
+        (`sh:matches:game:<game>:status:<status>`), a status's, a game's, or all."""
         if token_hash is not None:
             return f"{self.prefix}mine:{token_hash}"
+        if status is not None and game is not None:
+            return f"{self.prefix}matches:game:{game}:status:{status}"
         if status is not None:
             return f"{self.prefix}matches:status:{status}"
         if game is not None:

@@ -31,5 +31,5 @@ class Recorder:
         if not store.import_match(match_id, self.doc, self.meta, self.events, self.due, replace):
             return False
         store.index_match(match_id, self.meta["created"], self.meta["game"])
-        store.index_status(match_id, self.meta["created"], self.meta["status"])
+        store.index_status(match_id, self.meta["created"], self.meta["status"], self.meta["game"])
         return True
