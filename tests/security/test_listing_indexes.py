@@ -46,8 +46,12 @@ def test_a_filtered_listing_reads_a_page_not_every_match(client, crowded, query,
         assert [m["match_id"] for m in page["matches"]] == wanted[::-1]
 
 
-def test_paging_a_merged_listing_gives_every_match_once_newest_first(client):
+def test_paging_a_merged_listing_gives_every_match_once_newest_first(client, monkeypatch):
     store = client.application.extensions["safehouse"]["store"]
+    asked = []
+    page_of = store.index_page
+    monkeypatch.setattr(store, "index_page", lambda key, before=None, count=100:
+                        asked.append(count) or page_of(key, before, count))
     made = [matches.create(store, "toy", {"target": 2}, HUMANS, seed=i)[0] for i in range(7)]
     for match_id in made[::2]:  # some finish: the open_seats=false listing merges two indexes
         match, meta = matches.load(store, match_id)
@@ -63,3 +67,4 @@ def test_paging_a_merged_listing_gives_every_match_once_newest_first(client):
         if not cursor:
             break
     assert seen == made[::-1] and page["total"] == 7
+    assert max(asked) <= 3  # each index read a page (limit + 1) at a time
