@@ -11,12 +11,15 @@ import path so the API never imports worker code. Dispatching is best effort: th
 entry (written with the save) lets the sweeper re-dispatch anything that was lost.
 """
 
+import io
 import logging
+import pickle
 
 import redis
 from rq import Queue, Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
+from rq.serializers import DefaultSerializer
 
 from .matches import bot_seats_to_move
 
@@ -131,10 +134,27 @@ def enqueue_turn_odds(queue, job_id, key, question):
     return job_id
 
 
+class _PlainUnpickler(pickle.Unpickler):
+    def find_class(self, module, name):
+        raise pickle.UnpicklingError(f"job data may not name {module}.{name}")
+
+
+class SafeSerializer:
+    """RQ's pickle format, read without any class or function reference: job data and results
+    from Redis are plain values here (our jobs' arguments and answers are JSON-like), so bytes
+    someone else wrote to Redis cannot run code while they are loaded."""
+
+    dumps = DefaultSerializer.dumps
+
+    @staticmethod
+    def loads(data):
+        return _PlainUnpickler(io.BytesIO(data)).load()
+
+
 def fetch_job(connection, job_id):
-    """The RQ Job or None."""
+    """The RQ Job or None (its data and result read with SafeSerializer)."""
     try:
-        return Job.fetch(job_id, connection=connection)
+        return Job.fetch(job_id, connection=connection, serializer=SafeSerializer)
     except NoSuchJobError:
         return None
 

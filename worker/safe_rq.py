@@ -8,32 +8,15 @@ them as `SafeJob`, which refuses any function outside service.jobs.JOB_FUNCTIONS
 it. A refused job fails cleanly (FAILED, with the reason) and nothing of it runs.
 """
 
-import io
-import pickle
-
 from rq.job import Job
-from rq.serializers import DefaultSerializer
 
-from service.jobs import JOB_FUNCTIONS
+from service.jobs import JOB_FUNCTIONS, SafeSerializer
+
+__all__ = ["RefusedJob", "SafeJob", "SafeSerializer"]
 
 
 class RefusedJob(Exception):
     """A job whose function is not one of ours."""
-
-
-class _PlainUnpickler(pickle.Unpickler):
-    def find_class(self, module, name):
-        raise pickle.UnpicklingError(f"job data may not name {module}.{name}")
-
-
-class SafeSerializer:
-    """Pickle's format (what RQ's default writes), read without any class or function."""
-
-    dumps = DefaultSerializer.dumps
-
-    @staticmethod
-    def loads(data):
-        return _PlainUnpickler(io.BytesIO(data)).load()
 
 
 class SafeJob(Job):
