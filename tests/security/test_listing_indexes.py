@@ -54,7 +54,7 @@ def test_paging_a_merged_listing_gives_every_match_once_newest_first(client, mon
                         asked.append(count) or page_of(key, before, count))
     made = [matches.create(store, "toy", {"target": 2}, HUMANS, seed=i)[0] for i in range(7)]
     for match_id in made[::2]:  # some finish: the open_seats=false listing merges two indexes
-        match, meta = matches.load(store, match_id)
+        match, _ = matches.load(store, match_id)
         while match.rules.outcome(match.state) is None:
             seat = matches.engine.to_move(match)[0]
             match, meta = matches.act(store, match_id, seat, matches.engine.legal_actions(match, seat)[0])
