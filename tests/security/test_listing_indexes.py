@@ -57,7 +57,7 @@ def test_paging_a_merged_listing_gives_every_match_once_newest_first(client, mon
         match, _ = matches.load(store, match_id)
         while match.rules.outcome(match.state) is None:
             seat = matches.engine.to_move(match)[0]
-            match, meta = matches.act(store, match_id, seat, matches.engine.legal_actions(match, seat)[0])
+            match, _ = matches.act(store, match_id, seat, matches.engine.legal_actions(match, seat)[0])
     seen, cursor = [], None
     while True:
         url = "/matches?game=toy&open_seats=false&limit=2" + (f"&cursor={cursor}" if cursor else "")
