@@ -24,7 +24,7 @@ browser: ## Install Debian's chromium and chromium-driver for the browser tests 
 	  echo "browser tests: run 'sudo apt-get install chromium chromium-driver' (tests/web is skipped without them)"; \
 	fi
 
-run: ## Serve the API (gunicorn, 2 workers) on SAFEHOUSE_BIND (default 127.0.0.1:8000) plus two RQ workers (one only for bot turns), restarted if they die; Ctrl-C stops all
+run: ## Serve the API (gunicorn, 2 workers) on SAFEHOUSE_BIND (default 127.0.0.1:8000) plus two RQ workers (one only for bot turns), restarted if they die, on an embedded password-protected Redis (an external one only if SAFEHOUSE_REDIS_URL names it); Ctrl-C stops all
 	$(BIN)/python -m service.run
 
 worker: ## Run one more RQ worker (SimpleWorker) on the service's Redis

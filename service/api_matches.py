@@ -58,7 +58,7 @@ def create_match():
         raise ApiError("invalid_request", "this server does not accept client seeds", "seed")
     match_id, meta, match, tokens = matches.create(
         _ctx()["store"], body["game"], body["options"], body.get("seats"), body.get("seed"),
-        body.get("turn_clock_s"), limits=current_app.config)
+        body.get("turn_clock_s"), limits=current_app.config, caller=request.remote_addr or "127.0.0.1")
     _ctx()["after_save"](match_id, match, meta)
     answer = views.summary(match_id, match, meta)
     answer["tokens"] = [{"seat": s, "token": t} for s, t in sorted(tokens.items())]

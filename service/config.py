@@ -26,6 +26,7 @@ def from_env():
         "SSE_KEEPALIVE_S": float(env("SAFEHOUSE_SSE_KEEPALIVE_S", "15")),
         "CORS_ORIGINS": [o.strip() for o in env("SAFEHOUSE_CORS_ORIGINS", "").split(",") if o.strip()],
         "ENQUEUE_BOTS": _flag("SAFEHOUSE_ENQUEUE_BOTS", True),
+        "MAX_ALL_BOT_MATCHES": int(env("SAFEHOUSE_MAX_ALL_BOT_MATCHES", "4")),  # per caller, 0 = no cap
         **bot_limits(),
     }
 

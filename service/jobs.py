@@ -1,6 +1,8 @@
 """The only enqueue code: bot turns, turn clocks, odds and tournament batches go to RQ from here.
 
-Queues: bot turns and zombie moves on `<QUEUE>-bots`; bulk work (Dark Agent turn odds, tournament
+Queues: bot turns and zombie moves of matches with a human seat on `<QUEUE>-bots`; bot turns of
+all-bot matches on `<QUEUE>-allbots` (workers take them only when `-bots` is empty, so nobody's
+bot matches delay a human's reply); bulk work (Dark Agent turn odds, tournament
 batches from `service/tournament_rq.py`) on `<QUEUE>-bulk`, so a heavy job never holds up a bot turn.
 
 Job ids are deterministic (`bot-<match>-<version>-<seat>`, `clock-<match>-<version>`; a sweeper's
@@ -9,12 +11,15 @@ import path so the API never imports worker code. Dispatching is best effort: th
 entry (written with the save) lets the sweeper re-dispatch anything that was lost.
 """
 
+import io
 import logging
+import pickle
 
 import redis
 from rq import Queue, Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
+from rq.serializers import DefaultSerializer
 
 from .matches import bot_seats_to_move
 
@@ -24,6 +29,8 @@ TURN_ODDS = "worker.jobs.turn_odds"
 BOT_JOB_TIMEOUT_S = 120  # a move is bounded by SAFEHOUSE_MAX_BOT_BUDGET_MS (5 s by default)
 
 TOURNAMENT_BATCH = "worker.tournament.play_batch"
+# the only functions a worker runs (worker/safe_rq.py refuses any other job before it runs)
+JOB_FUNCTIONS = frozenset({BOT_TURN, CLOCK_EXPIRED, TURN_ODDS, TOURNAMENT_BATCH})
 BULK_SUFFIX = "-bulk"  # bulk work (odds, tournaments) never delays bot turns
 
 log = logging.getLogger(__name__)
@@ -39,12 +46,23 @@ def bots_queue(queue):
     return Queue(f"{queue.name}-bots", connection=queue.connection)
 
 
+def all_bots_queue(queue):
+    """The queue of all-bot matches' bot turns: `<QUEUE>-allbots`, served after `-bots`."""
+    return Queue(f"{queue.name}-allbots", connection=queue.connection)
+
+
+def turn_queue(queue, meta):
+    """Where a match's bot turns go: `-bots` when a seat is human, `-allbots` when none is."""
+    human = any(seat["kind"] == "human" for seat in meta["seats"])
+    return bots_queue(queue) if human else all_bots_queue(queue)
+
+
 def bulk_queue(queue):
     """The queue of bulk work (odds, tournament batches): `<QUEUE>-bulk`."""
     return Queue(f"{queue.name}-bulk", connection=queue.connection)
 
 
-def worker_queue_names(base, kinds=("bots", "bulk")):
+def worker_queue_names(base, kinds=("bots", "allbots", "bulk")):
     """The queue names a worker listens to, in priority order."""
     return [f"{base}-{kind}" for kind in kinds]
 
@@ -76,10 +94,10 @@ def enqueue_tournament_batch(queue, tournament_id, spec_json, indices, results_k
 
 def enqueue_bot_turns(queue, match_id, match, meta, attempt=0):
     """Queue one job per bot seat to move now; returns the job ids."""
-    ids = []
+    ids, target = [], turn_queue(queue, meta)
     for seat in bot_seats_to_move(match, meta):
         job_id = bot_job_id(match_id, match.version, seat, attempt)
-        bots_queue(queue).enqueue_call(BOT_TURN, args=(match_id, match.version, seat), job_id=job_id,
+        target.enqueue_call(BOT_TURN, args=(match_id, match.version, seat), job_id=job_id,
                                        timeout=BOT_JOB_TIMEOUT_S, result_ttl=300, failure_ttl=3600)
         ids.append(job_id)
     return ids
@@ -116,10 +134,27 @@ def enqueue_turn_odds(queue, job_id, key, question):
     return job_id
 
 
+class _PlainUnpickler(pickle.Unpickler):
+    def find_class(self, module, name):
+        raise pickle.UnpicklingError(f"job data may not name {module}.{name}")
+
+
+class SafeSerializer:
+    """RQ's pickle format, read without any class or function reference: job data and results
+    from Redis are plain values here (our jobs' arguments and answers are JSON-like), so bytes
+    someone else wrote to Redis cannot run code while they are loaded."""
+
+    dumps = DefaultSerializer.dumps
+
+    @staticmethod
+    def loads(data):
+        return _PlainUnpickler(io.BytesIO(data)).load()
+
+
 def fetch_job(connection, job_id):
-    """The RQ Job or None."""
+    """The RQ Job or None (its data and result read with SafeSerializer)."""
     try:
-        return Job.fetch(job_id, connection=connection)
+        return Job.fetch(job_id, connection=connection, serializer=SafeSerializer)
     except NoSuchJobError:
         return None
 

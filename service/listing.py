@@ -1,10 +1,13 @@
 """GET /matches: filters, cursor pagination and totals over the store's listing indexes.
 
-The index paged through is the caller's token index (`mine=true`), else the game's, else all
-matches, newest first. `status` and `open_seats` change as matches go on, so they are checked on
-each match's meta while paging; `total` is then counted over the whole index (without them it is
-the index's size). A cursor is the opaque position (creation time, id) of the last match of a
-page, valid with the same filters. Flask-free.
+Every filter combination pages through indexes made for it, newest first, so a request reads a
+page's worth of ids and metas however many matches are stored: the caller's token index
+(`mine=true`), else the status indexes the filters select (per game when `game` is given:
+`open_seats=true` is status open, `open_seats=false` merges active and finished), else the game's
+or all matches. Each match's meta is still checked on the way (an index may lag a write by a
+moment), and the `total` is the indexes' size (counted by walking only for the caller's token
+index, which holds a token's own few matches). A cursor is the opaque position (creation time, id)
+of the last match read, valid with the same filters. Flask-free.
 """
 
 import base64
@@ -14,7 +17,8 @@ import math
 from .errors import ApiError
 from .views import summary
 
-BATCH = 200
+BATCH = 200     # ids read at most per index and round
+MAX_SCAN = 400  # matches looked at per request: a page of lagging entries ends the page early
 
 
 def encode_cursor(score, match_id):
@@ -44,45 +48,66 @@ def _selects(query, meta, item):
     return "open_seats" not in query or bool(item["open_seats"]) == query["open_seats"]
 
 
-def _walk(store, key, before=None):
-    """(match_id, score, meta) of an index from a position on, newest first; ids of matches that
-    are gone are dropped from the index on the way."""
+def index_keys(store, query, token_hash=None):
+    """The indexes whose union is what the filters select (newest first when merged)."""
+    if token_hash is not None:
+        return [store.index_key(token_hash=token_hash)]
+    status, open_seats = query.get("status"), query.get("open_seats")
+    if open_seats is None:
+        statuses = None if status is None else [status]
+    else:
+        statuses = [s for s in (["open"] if open_seats else ["active", "finished"]) if status in (None, s)]
+    if statuses is None:
+        return [store.index_key(game=query.get("game"))]
+    return [store.index_key(game=query.get("game"), status=s) for s in statuses]
+
+
+def _walk(store, keys, before=None, batch=BATCH):
+    """(match_id, score, meta) of the indexes' union from a position on, newest first (ties by id,
+    descending); ids of matches that are gone are dropped from their index on the way."""
+    at, buffers, done = dict.fromkeys(keys, before), {key: [] for key in keys}, set()
     while True:
-        batch = store.index_page(key, before, BATCH)
-        if not batch:
+        for key in keys:
+            if not buffers[key] and key not in done:
+                buffers[key] = store.index_page(key, at[key], batch)
+                if buffers[key]:
+                    at[key] = (buffers[key][-1][1], buffers[key][-1][0])
+                else:
+                    done.add(key)
+        # what no index still to be read could come before: down to the highest of the lows
+        horizon = max(((s, m) for key, items in buffers.items() if key not in done and items
+                       for m, s in items[-1:]), default=None)
+        ready = sorted(((s, m, key) for key, items in buffers.items() for m, s in items
+                        if horizon is None or (s, m) >= horizon), reverse=True)
+        if not ready:
             return
-        metas = store.metas([m for m, _ in batch])
-        store.index_forget(key, [m for m, _ in batch if m not in metas])
-        for match_id, score in batch:
+        for key in keys:
+            buffers[key] = [(m, s) for m, s in buffers[key] if horizon is not None and (s, m) < horizon]
+        metas = store.metas([m for _, m, _ in ready])
+        for key in keys:
+            store.index_forget(key, [m for _, m, k in ready if k == key and m not in metas])
+        for score, match_id, _ in ready:
             if match_id in metas:
                 yield match_id, score, metas[match_id]
-        before = (batch[-1][1], batch[-1][0])
 
 
 def list_matches(store, query, token_hash=None):
     """{"matches", "next_cursor", "total"} for a parsed ListQuery."""
-    status = query.get("status") or ("open" if query.get("open_seats") is True else None)
-    key = store.index_key(query.get("game"), token_hash, status)
+    keys = index_keys(store, query, token_hash)
     before = decode_cursor(query["cursor"]) if query.get("cursor") else None
     found, next_cursor, last = [], None, None
-    for match_id, score, meta in _walk(store, key, before):
+    for scanned, (match_id, score, meta) in enumerate(
+            _walk(store, keys, before, min(BATCH, query["limit"] + 1)), 1):
         item = summary(match_id, None, meta)
-        if not _selects(query, meta, item):
-            continue
-        if len(found) == query["limit"]:
+        if len(found) == query["limit"] or (scanned > MAX_SCAN and last is not None):
             next_cursor = encode_cursor(*last)
             break
-        found.append(item)
         last = (score, match_id)
-    # a status index counts itself (its entries may lag a write, and expired matches leave it as
-    # pages meet them); other filters on top of an index are counted by walking it
-    by_status_only = (status is not None and token_hash is None and not query.get("game")
-                      and query.get("open_seats") in (None, status == "open"))
-    dynamic = not by_status_only and (
-        "status" in query or "open_seats" in query or (token_hash and query.get("game")))
-    if dynamic:
-        total = sum(1 for _, _, meta in _walk(store, key)
+        if _selects(query, meta, item):
+            found.append(item)
+    if token_hash is not None:  # a token's own matches: a handful at most
+        total = sum(1 for _, _, meta in _walk(store, keys)
                     if _selects(query, meta, summary("", None, meta)))
     else:
-        total = store.index_count(key)
+        total = sum(store.index_count(key) for key in keys)
     return {"matches": found, "next_cursor": next_cursor, "total": total}

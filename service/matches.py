@@ -70,11 +70,12 @@ def parse_seats(game_id, seats, n_seats, limits=None):
     return parsed
 
 
-def create(store, game_id, options, seats, seed=None, clock_s=None, limits=None):
+def create(store, game_id, options, seats, seed=None, clock_s=None, limits=None, caller=None):
     """Start and store a match; returns (match_id, meta, match, {seat: token}).
 
     Tokens are issued now for "human" seats; "open" seats are claimed later with `join`.
-    `limits` (default: the environment) bounds bot budgets."""
+    `limits` (default: the environment) bounds bot budgets; with a `caller` (the client's
+    address), an all-bot match counts against its MAX_ALL_BOT_MATCHES running at once."""
     try:
         rules = engine.get_game(game_id)
         options = rules.validate_options(options)
@@ -83,6 +84,9 @@ def create(store, game_id, options, seats, seed=None, clock_s=None, limits=None)
     except engine.EngineError as exc:
         raise from_engine(exc) from None
     seat_meta = parse_seats(game_id, seats, rules.seat_count(match.options), limits)
+    match_id = secrets.token_hex(8)
+    if caller is not None and all(spec["kind"] == "bot" for spec in seat_meta):
+        reserve_bot_match(store, caller, match_id, (limits or {}).get("MAX_ALL_BOT_MATCHES"))
     tokens = {}
     for seat, spec in enumerate(seat_meta):
         if spec.pop("claim", False):
@@ -97,13 +101,25 @@ def create(store, game_id, options, seats, seed=None, clock_s=None, limits=None)
     meta["status"] = status_of(match, meta)
     meta["deadline"] = next_deadline(match, meta)
     meta["window"] = match.version
-    match_id = secrets.token_hex(8)
     first = {"version": 0, "actor": None, "entries": list(match.log), "kind": "created"}
     store.create(match_id, engine.match_to_json(match), meta, first, due=next_due(match, meta))
     store.index_match(match_id, meta["created"], game_id,
                       [seat_meta[seat]["token_hash"] for seat in tokens])
-    store.index_status(match_id, meta["created"], meta["status"])
+    store.index_status(match_id, meta["created"], meta["status"], meta["game"])
     return match_id, meta, match, tokens
+
+
+def reserve_bot_match(store, caller, match_id, cap):
+    """Count a new all-bot match against its caller's cap (0/None: no cap); ApiError
+    too_many_bot_matches (429) when the caller already runs `cap` of them. Counted after adding,
+    so two racing requests can never both pass the last slot."""
+    if not cap:
+        return
+    store.bot_match_add(caller, match_id)
+    if store.bot_matches_running(caller) > cap:
+        store.bot_match_drop(caller, match_id)
+        raise ApiError("too_many_bot_matches", f"at most {cap} all-bot matches may run at once "
+                       "per caller; create more when one has finished", "seats")
 
 
 def join(store, match_id, seat=None, name=None):
@@ -131,7 +147,7 @@ def join(store, match_id, seat=None, name=None):
         except Conflict:
             continue
         store.index_match(match_id, meta["created"], token_hashes=[meta["seats"][chosen]["token_hash"]])
-        store.index_status(match_id, meta["created"], meta["status"])
+        store.index_status(match_id, meta["created"], meta["status"], meta["game"])
         return chosen, token, match, meta
     raise ApiError("stale_version", "the match is busy; try again", "seat")
 
@@ -235,7 +251,7 @@ def save_step(store, match_id, rev, old, new, meta, now=None, kind="action"):
         raise ApiError("stale_version", "the match has moved on", "version",
                        current_version=exc.version) from None
     if meta["status"] != previous_status:
-        store.index_status(match_id, meta["created"], meta["status"])
+        store.index_status(match_id, meta["created"], meta["status"], meta["game"])
     return new, meta
 
 

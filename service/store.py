@@ -4,7 +4,9 @@ Layout (prefix `sh:`). Every key of one match carries the hash tag of its shard,
 crc32(id) mod 16, as does that shard's due index, so each script touches a single Redis Cluster
 slot; the listing indexes are single keys written after the save (they may lag, never block):
 - `sh:{s<n>}:match:<id>` hash: `doc` (the Match as JSON), `meta` (seats, status, commitment, clock),
-  `version` (accepted actions) and `rev` (writes of any kind: creation, actions, joins).
+  `version` (accepted actions), `rev` (writes of any kind: creation, actions, joins) and `nonce`
+  (random, set when the match is created or imported: a process's parsed-log cache is keyed by
+  it, so a reused id never meets the old match's log).
 - `sh:{s<n>}:events:<id>` stream: one entry per write, with stream id `0-<rev>` so `rev` is the event
   sequence number clients use as a cursor; entries hold the full unredacted log entries and the
   API redacts them per viewer on the way out. It is also where the match's log lives: the
@@ -13,8 +15,11 @@ slot; the listing indexes are single keys written after the save (they may lag, 
   only in the replay). Writes append; nothing grows with the match's length but these two.
 - `sh:{s<n>}:due` the shard's outbox (what is due when); `sh:matches` sorted set of match ids by
   creation time (for listing), `sh:matches:status:<status>` the same per status; `sh:matches:game:<game>`
-  the same per game and `sh:mine:<sha256 of a seat token>` the matches where that token holds a
+  the same per game, `sh:matches:game:<game>:status:<status>` per game and status, and
+  `sh:mine:<sha256 of a seat token>` the matches where that token holds a
   seat (written at creation and join, separately from the match's own keys; never raw tokens).
+- `sh:botmatches:{<client address>}` sorted set: the all-bot matches a caller created that may
+  still run (for the per-caller cap, service/matches.py; finished or gone ones are dropped).
 - `sh:idem:<sha256>` idempotency records (24 h): a hash of scope and key names each, the stored
   response is encrypted (see service/idempotency.py).
 
@@ -25,6 +30,7 @@ load on a cluster.
 """
 
 import os
+import secrets
 import time
 import zlib
 from collections import OrderedDict
@@ -34,7 +40,8 @@ from redis.cluster import RedisCluster
 
 from . import redis_conn, redis_tx
 from .fast_json import dumps_bytes, loads
-from .store_scripts import CLAIM_SCRIPT, CREATE_SCRIPT, LOAD_SCRIPT, RESCHEDULE_SCRIPT, SAVE_SCRIPT
+from .store_scripts import (CLAIM_SCRIPT, CREATE_SCRIPT, IMPORT_SCRIPT, LOAD_SCRIPT, RESCHEDULE_SCRIPT,
+                            SAVE_SCRIPT)
 
 def _due_arg(due):
     return "" if due is None else repr(float(due))
@@ -112,9 +119,10 @@ class Store:
         self._plain = not isinstance(self.redis, RedisCluster)  # MULTI/EXEC on one connection
         self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
+        self._import = self.redis.register_script(IMPORT_SCRIPT)
         self.due_index = self.due_key  # kept for callers that name one match's index
         self.retention_s = retention_from_env()
-        self._tails = OrderedDict()  # match id -> (last event seq, log, history) parsed so far
+        self._tails = OrderedDict()  # match id -> (last event seq, log, history, nonce) parsed so far
 
     def _ttl_ms(self, meta):
         """How long the match's keys live after this write, by its status (0 = for ever)."""
@@ -143,8 +151,27 @@ class Store:
         created = bool(self._create(
             keys=[self._key("match", match_id), self._key("events", match_id), self.due_key(match_id)],
             args=[_dumps(core), _dumps(meta), doc["version"], _dumps(first_event),
-                  time.time(), match_id, _due_arg(due), self._ttl_ms(meta), self.notify_channel]))
+                  time.time(), match_id, _due_arg(due), self._ttl_ms(meta), self.notify_channel,
+                  secrets.token_hex(8)]))
         return created  # the script announced it on the notify channel
+
+    def import_match(self, match_id, doc, meta, events, due=None, replace=False):
+        """Write a whole match at once (an archive import): snapshot, meta, every event (seq
+        1..n) and the history in one atomic script, with a fresh nonce; False (nothing written)
+        when the id exists, unless `replace` (then the old match's keys go in the same script)."""
+        core, history = _split(doc)
+        done = bool(self._import(
+            keys=[self._key("match", match_id), self._key("events", match_id),
+                  self._key("history", match_id), self.due_key(match_id)],
+            args=["1" if replace else "0", _dumps(core), _dumps(meta), doc["version"],
+                  secrets.token_hex(8), _due_arg(due), match_id, self._ttl_ms(meta), len(events),
+                  *(_dumps(e) for e in events), *(_dumps(h) for h in history)]))
+        if done:
+            self._tails.pop(match_id, None)
+            if replace:
+                for status in self.STATUSES:
+                    self.redis.zrem(f"{self.prefix}matches:status:{status}", match_id)
+        return done
 
     def load(self, match_id):
         """(doc, meta, rev) or None when no such match; `doc` is whole again (log from the event
@@ -168,12 +195,12 @@ class Store:
         commands = []
         for key, window in zip(counter_keys, windows):
             commands += [("SET", key, 0, "EX", window, "NX"), ("INCR", key), ("TTL", key)]
-        commands += [("HMGET", match_key, "doc", "meta", "rev", "version"),
+        commands += [("HMGET", match_key, "doc", "meta", "rev", "version", "nonce"),
                      ("XRANGE", events_key, f"(0-{seen}", "+"), ("LRANGE", history_key, known, -1)]
         replies = redis_tx.transaction(self.redis, commands)
         counts = [replies[i + 1:i + 3] for i in range(0, 3 * len(counter_keys), 3)]
         fields, events, history = replies[-3:]
-        raw = 0 if fields[0] is None else [fields[0], fields[1], fields[2], events, history]
+        raw = 0 if fields[0] is None else [fields[0], fields[1], fields[2], events, history, fields[4]]
         return counts, self._finish_load(match_id, cached, seen, raw)
 
     def _load_request(self, match_id):
@@ -186,11 +213,11 @@ class Store:
         if not raw:
             self._tails.pop(match_id, None)
             return None
-        raw_doc, raw_meta, raw_rev, events, history = raw
+        raw_doc, raw_meta, raw_rev, events, history, nonce = raw
         rev, doc = int(raw_rev), loads(raw_doc)
         if "log" in doc:  # an older snapshot that carries its own log and history
             return doc, loads(raw_meta), rev
-        if seen > rev:  # the match was deleted and written anew: start over
+        if cached and (seen > rev or cached[3] != nonce):  # deleted and written anew: start over
             self._tails.pop(match_id, None)
             return self.load(match_id)
         log, old_history = (list(cached[1]), list(cached[2])) if cached else ([], [])
@@ -202,7 +229,7 @@ class Store:
             seen = seq
         full_history = old_history + [loads(item) for item in history]
         del full_history[doc["version"]:]
-        self._remember(match_id, (seen, tuple(log), tuple(full_history)))
+        self._remember(match_id, (seen, tuple(log), tuple(full_history), nonce))
         doc["log"], doc["history"] = log, full_history
         return doc, loads(raw_meta), rev
 
@@ -243,7 +270,7 @@ class Store:
         if cached is not None and cached[0] == rev and len(cached[2]) + len(tail) >= len(history):
             # what this process parsed, plus what it just wrote: the next load reads nothing old
             self._remember(match_id, (new_rev, cached[1] + tuple(event_entry["entries"]),
-                                      tuple(history)))
+                                      tuple(history), cached[3]))
         return new_rev
 
     @property
@@ -326,19 +353,27 @@ class Store:
 
     STATUSES = ("open", "active", "finished")
 
-    def index_status(self, match_id, created, status):
-        """Move a match to its status's listing index (written after the save, may lag)."""
+    def index_status(self, match_id, created, status, game=None):
+        """Move a match to its status's listing index, and to its game's status index when `game`
+        is given (written after the save, may lag; one round trip)."""
         pipe = self.redis.pipeline(transaction=False)
         for other in self.STATUSES:
             if other != status:
-                pipe.zrem(f"{self.prefix}matches:status:{other}", match_id)
-        pipe.zadd(f"{self.prefix}matches:status:{status}", {match_id: created})
+                pipe.zrem(self.index_key(status=other), match_id)
+                if game is not None:
+                    pipe.zrem(self.index_key(game=game, status=other), match_id)
+        pipe.zadd(self.index_key(status=status), {match_id: created})
+        if game is not None:
+            pipe.zadd(self.index_key(game=game, status=status), {match_id: created})
         pipe.execute()
 
     def index_key(self, game=None, token_hash=None, status=None):
-        """The listing index to page through: a token's matches, a status's, a game's, or all."""
+        """The listing index to page through: a token's matches, a game's matches of a status
+        (`sh:matches:game:<game>:status:<status>`), a status's, a game's, or all."""
         if token_hash is not None:
             return f"{self.prefix}mine:{token_hash}"
+        if status is not None and game is not None:
+            return f"{self.prefix}matches:game:{game}:status:{status}"
         if status is not None:
             return f"{self.prefix}matches:status:{status}"
         if game is not None:
@@ -377,6 +412,33 @@ class Store:
         for match_id in match_ids:
             pipe.hget(self._key("match", match_id), "meta")
         return {m: loads(r) for m, r in zip(match_ids, pipe.execute()) if r is not None}
+
+    def _bot_matches_key(self, caller):
+        return f"{self.prefix}botmatches:{{{caller}}}"
+
+    def bot_match_add(self, caller, match_id, ttl_s=30 * 86400):
+        """Note an all-bot match created by `caller` (its address), for the per-caller cap."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zadd(self._bot_matches_key(caller), {match_id: time.time()})
+        pipe.expire(self._bot_matches_key(caller), ttl_s)
+        pipe.execute()
+
+    def bot_match_drop(self, caller, match_id):
+        """Forget one of a caller's all-bot matches."""
+        self.redis.zrem(self._bot_matches_key(caller), match_id)
+
+    def bot_matches_running(self, caller, pending_s=30.0):
+        """How many of the caller's all-bot matches still run; finished or expired ones are
+        forgotten (one just noted, not yet stored, counts for `pending_s`)."""
+        key = self._bot_matches_key(caller)
+        noted = [(m.decode(), s) for m, s in self.redis.zrange(key, 0, -1, withscores=True)]
+        metas = self.metas([m for m, _ in noted])
+        now = time.time()
+        over = [m for m, since in noted if (metas[m].get("status") == "finished" if m in metas
+                                            else since < now - pending_s)]
+        if over:
+            self.redis.zrem(key, *over)
+        return len(noted) - len(over)
 
     def _idem_key(self, record_id):
         return f"{self.prefix}idem:{record_id}"

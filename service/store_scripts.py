@@ -60,7 +60,8 @@ return {1, tonumber(ARGV[4]), rev}
 
 CREATE_SCRIPT = SET_DUE_LUA + SET_TTL_LUA + """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'doc', ARGV[1], 'meta', ARGV[2], 'version', ARGV[3], 'rev', 1)
+redis.call('HSET', KEYS[1], 'doc', ARGV[1], 'meta', ARGV[2], 'version', ARGV[3], 'rev', 1,
+           'nonce', ARGV[10])
 redis.call('XADD', KEYS[2], '0-1', 'entry', ARGV[4])
 set_due(KEYS[1], KEYS[3], ARGV[7], ARGV[6], 0)
 set_ttl(ARGV[8], KEYS[1], KEYS[2])
@@ -68,11 +69,31 @@ redis.call('PUBLISH', ARGV[9], ARGV[6])
 return 1
 """
 
+# An archived match written whole (service/cli/archive.py): snapshot, meta, a fresh nonce, every
+# event (ARGV[9] of them, seq 1..n) and the history, or nothing when the id exists and ARGV[1] is
+# not '1' (replace: the old match's keys go first, in the same script).
+IMPORT_SCRIPT = SET_DUE_LUA + SET_TTL_LUA + """
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  if ARGV[1] ~= '1' then return 0 end
+  redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+end
+redis.call('ZREM', KEYS[4], ARGV[7])
+local n = tonumber(ARGV[9])
+redis.call('HSET', KEYS[1], 'doc', ARGV[2], 'meta', ARGV[3], 'version', ARGV[4], 'rev', n,
+           'nonce', ARGV[5])
+for i = 1, n do redis.call('XADD', KEYS[2], '0-' .. i, 'entry', ARGV[9 + i]) end
+for i = 10 + n, #ARGV do redis.call('RPUSH', KEYS[3], ARGV[i]) end
+set_due(KEYS[1], KEYS[4], ARGV[6], ARGV[7], 0)
+set_ttl(ARGV[8], KEYS[1], KEYS[2], KEYS[3])
+return 1
+"""
+
 # One atomic read of what a load needs: the snapshot's fields, the events after seq ARGV[1] and
-# the history entries from index ARGV[2] (what this process has not parsed yet); 0 if no match.
+# the history entries from index ARGV[2] (what this process has not parsed yet) and the creation
+# nonce (false for matches stored before nonces); 0 if no match.
 LOAD_LUA = """
 local function load()
-  local raw = redis.call('HMGET', KEYS[1], 'doc', 'meta', 'rev', 'version')
+  local raw = redis.call('HMGET', KEYS[1], 'doc', 'meta', 'rev', 'version', 'nonce')
   if not raw[1] then return 0 end
   local events, history = {}, {}  -- read only when something was appended since (or rewritten)
   if tonumber(raw[3]) ~= tonumber(ARGV[1]) then
@@ -81,7 +102,7 @@ local function load()
   if tonumber(raw[4] or '0') ~= tonumber(ARGV[2]) then
     history = redis.call('LRANGE', KEYS[3], ARGV[2], -1)
   end
-  return {raw[1], raw[2], raw[3], events, history}
+  return {raw[1], raw[2], raw[3], events, history, raw[5] or false}
 end
 """
 LOAD_SCRIPT = LOAD_LUA + "return load()"

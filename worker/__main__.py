@@ -1,9 +1,11 @@
 """`python -m worker [--url URL] [--queue NAME] [--queues bots,bulk] [--burst] [--sweeper]`.
 
 A non-forking RQ worker (the default forking worker costs ~20 ms of CPU per job; SimpleWorker
-runs jobs in-process) on `<QUEUE>-bots` then `<QUEUE>-bulk`, with the outbox sweeper in a
-background thread. `--queues bots` makes a worker that only plays bot turns (bulk work never
-delays it); `--sweeper` runs only the sweeper; `--no-sweeper` only the worker.
+runs jobs in-process) on `<QUEUE>-bots` (bot turns of matches with a human seat), then
+`<QUEUE>-allbots` (all-bot matches), then `<QUEUE>-bulk`, with the outbox sweeper in a background
+thread. `--queues bots` makes a worker that only plays human matches' bot turns (nothing else ever
+delays them); `--sweeper` runs only the sweeper; `--no-sweeper` only the worker. Jobs are read
+with worker/safe_rq.py: only our own job functions run.
 """
 
 import argparse
@@ -21,8 +23,8 @@ def _parser():
     parser.add_argument("--queue", default=env("SAFEHOUSE_QUEUE", "safehouse"),
                         help="the service's base queue name")
     parser.add_argument("--prefix", default=env("SAFEHOUSE_PREFIX", "sh:"))
-    parser.add_argument("--queues", default="bots,bulk",
-                        help="comma-separated kinds (bots, bulk) or full queue names, in priority order")
+    parser.add_argument("--queues", default="bots,allbots,bulk",
+                        help="comma-separated kinds (bots, allbots, bulk) or full queue names, in priority order")
     parser.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--sweeper", action="store_true", help="run only the outbox sweeper")
@@ -31,9 +33,9 @@ def _parser():
 
 
 def queue_names(base, queues):
-    """Full queue names from `--queues` (kinds bots/bulk become `<base>-bots` / `<base>-bulk`)."""
+    """Full queue names from `--queues` (kinds bots/allbots/bulk become `<base>-<kind>`)."""
     names = [q.strip() for q in queues.split(",") if q.strip()]
-    return [f"{base}-{q}" if q in ("bots", "bulk") else q for q in names]
+    return [f"{base}-{q}" if q in ("bots", "allbots", "bulk") else q for q in names]
 
 
 def main(argv=None):
@@ -45,6 +47,7 @@ def main(argv=None):
     from service.jobs import queue_for
     from service.store import Store
 
+    from .safe_rq import SafeJob, SafeSerializer
     from .sweeper import Sweeper, start_heartbeat, start_thread
     store = Store(args.url, prefix=args.prefix)
     base = queue_for(store.queue_redis, args.queue)
@@ -52,8 +55,9 @@ def main(argv=None):
         Sweeper(store, base).run(threading.Event())
         return
     connection = store.queue_redis
-    queues = [Queue(name, connection=connection) for name in queue_names(args.queue, args.queues)]
-    worker = SimpleWorker(queues, connection=connection)
+    queues = [Queue(name, connection=connection, job_class=SafeJob, serializer=SafeSerializer)
+              for name in queue_names(args.queue, args.queues)]
+    worker = SimpleWorker(queues, connection=connection, job_class=SafeJob, serializer=SafeSerializer)
     start_heartbeat(store, worker.name)
     if not args.no_sweeper and not args.burst:
         start_thread(store, base)

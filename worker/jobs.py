@@ -8,6 +8,7 @@ SAFEHOUSE_MAX_BOT_ITERATIONS.
 """
 
 import hashlib
+import hmac
 import os
 import time
 
@@ -31,9 +32,12 @@ def store():
     return _STORE
 
 
-def bot_rng(match_id, version, seat):
-    """The bot's RNG for one turn: derived from public facts, never from the match seed."""
-    digest = hashlib.sha256(f"{match_id}:{version}:{seat}".encode()).hexdigest()
+def bot_rng(secret, match_id, version, seat):
+    """The bot's RNG for one turn: HMAC-SHA256 keyed by the match's secret seed (`secret`) over the
+    turn's public facts. Nothing a player sees (match id, version, seat, log) yields it, and the
+    stream is unrelated to the deal's (the seed drives the deal only through engine.Rng)."""
+    message = f"safehouse-bot:{match_id}:{version}:{seat}".encode()
+    digest = hmac.new(str(secret).encode(), message, hashlib.sha256).hexdigest()
     return engine.Rng(int(digest[:16], 16))
 
 
@@ -56,8 +60,8 @@ def bot_turn(match_id, version, seat):
         return {"status": "stale", "version": match.version}
     spec = meta["seats"][seat]
     view = engine.render(match, seat)
-    action = choose_action(match.game, bounded_bot(spec["bot"]), view, seat, bot_rng(match_id, version, seat),
-                           clock=time.monotonic)
+    rng = bot_rng(match.seed, match_id, version, seat)
+    action = choose_action(match.game, bounded_bot(spec["bot"]), view, seat, rng, clock=time.monotonic)
     try:
         new, meta = save_step(st, match_id, rev, match, engine.step(match, seat, action), meta)
     except ApiError as exc:
@@ -93,7 +97,7 @@ def clock_expired(match_id, version):
     new = match
     for seat in humans:
         if seat in engine.to_move(new):
-            new = engine.step(new, seat, zombie_action(new, seat, bot_rng(match_id, new.version, seat)))
+            new = engine.step(new, seat, zombie_action(new, seat, bot_rng(match.seed, match_id, new.version, seat)))
     if new is match:
         return {"status": "nothing to do", "version": match.version}
     try:

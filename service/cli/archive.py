@@ -3,9 +3,11 @@
 `export` writes one line per finished match (id, game, options, seed, the whole action history,
 outcome, seats without token hashes, commitment, creation time): enough to verify and replay it
 anywhere (`engine.replay`). `--delete` removes the exported matches from Redis afterwards.
-`import` puts archived matches back: each is re-played through the engine and written as it was
-played (one event per action), so views, events and `/replay` work again; its commitment is
-checked first.
+`import` puts archived matches back: each line is validated first (service/cli/archive_check.py:
+known fields, bounded sizes and names, the commitment, the whole history through the engine),
+finished matches only unless `--unfinished`, seat token hashes never taken from the file; each
+match is then written as it was played (one event per action) in one atomic write, so a bad line
+never leaves half a match, and an existing id is kept unless `--replace`.
 """
 
 import json
@@ -16,6 +18,9 @@ import engine
 from .. import matches as match_service
 from ..config import from_env
 from ..store import Store
+from . import archive_check
+from .archive_check import BadRecord
+from .archive_recorder import Recorder
 
 
 def register(subparsers):
@@ -31,6 +36,9 @@ def register(subparsers):
     export.set_defaults(run=run_export)
     load = sub.add_parser("import", help="put matches from a JSONL archive back into Redis")
     load.add_argument("path", help="the JSONL file to read ('-' = standard input)")
+    load.add_argument("--replace", action="store_true", help="overwrite matches whose id exists")
+    load.add_argument("--unfinished", action="store_true",
+                      help="import unfinished matches too (their human seats have no token: nobody plays them)")
     _common(load)
     load.set_defaults(run=run_import)
 
@@ -70,24 +78,46 @@ def export_matches(store, out, game=None, delete=False):
     return count
 
 
-def import_matches(store, lines):
-    """Re-play and store each archived match; returns (imported, skipped as already there)."""
+def import_matches(store, lines, replace=False, unfinished=False, report=None):
+    """Check, re-play and store each archived match, each written whole or not at all; returns
+    (imported, skipped: ids already there). An existing id is kept unless `replace`; a match
+    that is not finished is refused unless `unfinished`. A bad record stops the import with
+    SystemExit naming its line (the matches before it are imported, each whole)."""
+    report = report or (lambda message: print(message, file=sys.stderr))
     imported = skipped = 0
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        record = json.loads(line)
-        seed = int(record["seed"])
-        start = engine.start(record["game"], record["options"], seed)
-        expected = match_service.commitment_for(record["game"], start.options, seed, start.rules.state_to_json(start.state))
-        if expected != record["commitment"]:
-            raise SystemExit(f"line {number}: the commitment does not match the seed and options")
-        if store.load_meta(record["match_id"]) is not None:
+        try:
+            record, _, recorder = prepare(line, unfinished, limits=None)
+        except BadRecord as exc:
+            raise SystemExit(f"line {number}: {exc}; nothing of it was written "
+                             f"({imported} matches before it were imported)") from None
+        if not recorder.write(store, record["match_id"], replace):
+            report(f"line {number}: match {record['match_id']} exists; kept (--replace overwrites it)")
             skipped += 1
             continue
-        replay_into(store, record, start)
         imported += 1
     return imported, skipped
+
+
+def prepare(line, unfinished=False, limits=None):
+    """(record, final match, Recorder holding every write) of one line; BadRecord when it may
+    not be imported. Nothing is written to Redis here."""
+    record = archive_check.parse_line(line)
+    start = archive_check.start_checked(record)
+    seats = archive_check.seats_checked(record, start, limits)
+    recorder = Recorder()
+    try:
+        match = replay_into(recorder, dict(record, seats=seats), start)
+    except engine.EngineError as exc:
+        raise BadRecord(f"history: {exc.message}") from None
+    outcome = match.rules.outcome(match.state)
+    if outcome is None and not unfinished:
+        raise BadRecord("the match is not finished (--unfinished imports it anyway)")
+    if record.get("outcome") is not None and record["outcome"] != json.loads(json.dumps(outcome)):
+        raise BadRecord("the outcome does not match the replayed history")
+    return record, match, recorder
 
 
 def replay_into(store, record, match):
@@ -123,7 +153,7 @@ def run_import(args):
     store = Store(args.redis_url, prefix=args.prefix)
     source = sys.stdin if args.path == "-" else open(args.path, encoding="utf-8")
     try:
-        imported, skipped = import_matches(store, source)
+        imported, skipped = import_matches(store, source, args.replace, args.unfinished)
     finally:
         if source is not sys.stdin:
             source.close()

@@ -149,12 +149,17 @@ def test_make_run_restarts_a_killed_worker_and_ctrl_c_stops_all_quietly(config, 
                    what="the bots to finish")
         tree |= set(descendants(launch.proc.pid))
         assert new_worker in tree
+        # the embedded Redis's password is in .run/ (0600), never on a command line
+        password = (tmp_path / ".run" / "redis.password").read_text().strip()
+        assert oct(os.stat(tmp_path / ".run").st_mode & 0o777) == "0o700"
+        assert not [p for p in tree if password in cmdline(p)]
         status = launch.ctrl_c()
     finally:
         launch.kill()
     output = launch.output()
     assert status == 0, output
     assert "Traceback" not in output and "restarting" in output, output
+    assert "using an embedded redis-server" in output and password not in output, output
     left = [f"{pid} {cmdline(pid)}" for pid in tree if alive(pid)]
     assert not left, left
     assert not healthy(launch.base)

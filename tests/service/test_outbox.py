@@ -30,7 +30,9 @@ def queue(store, config):
 
 
 def bot_queue_ids(queue):
-    return Queue(f"{queue.name}-bots", connection=queue.connection).job_ids
+    """Bot turns waiting: human matches' (`-bots`), then all-bot matches' (`-allbots`)."""
+    return [job_id for kind in ("bots", "allbots")
+            for job_id in Queue(f"{queue.name}-{kind}", connection=queue.connection).job_ids]
 
 
 def test_every_save_records_what_is_due_in_the_same_write(store):
@@ -69,7 +71,7 @@ def test_the_sweeper_dispatches_a_turn_nobody_queued(store, queue):
 def test_the_sweeper_redispatches_a_lost_or_failed_job(store, queue):
     mid, meta, match, _ = matches.create(store, "toy", {}, BOTS, seed=3)
     jobs.enqueue_bot_turns(queue, mid, match, meta)
-    bots = Queue(f"{queue.name}-bots", connection=queue.connection)
+    bots = Queue(f"{queue.name}-allbots", connection=queue.connection)  # an all-bot match
     bots.connection.lrem(bots.key, 0, f"bot-{mid}-0-0")  # popped by a worker that then died
     clock = [time.time() + 2.1]
     sweeper = Sweeper(store, queue, {"BOT_GRACE_S": 2.0}, clock=lambda: clock[0])
@@ -178,7 +180,7 @@ def test_a_running_job_counts_as_lost_once_its_worker_stops_beating(store, queue
     seats = [{"bot": "ismcts", "budget_ms": 5000}, {"bot": "random"}]
     mid, meta, match, _ = matches.create(store, "toy", {}, seats, seed=8)
     jobs.enqueue_bot_turns(queue, mid, match, meta)
-    bots = Queue(f"{queue.name}-bots", connection=queue.connection)
+    bots = Queue(f"{queue.name}-allbots", connection=queue.connection)  # an all-bot match
     job = jobs.fetch_job(store.redis, f"bot-{mid}-0-0")
     bots.connection.lrem(bots.key, 0, job.id)  # a worker took it ...
     job.worker_name, job.started_at = "w-test", datetime.now(UTC)

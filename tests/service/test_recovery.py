@@ -106,7 +106,7 @@ def test_a_turn_clock_fires_on_time_after_the_worker_was_killed(app, spawn):
 def test_a_heavy_bulk_job_does_not_delay_bot_turns(app, spawn):
     client = app.test_client()
     spawn()  # the default worker: bot turns first, then bulk work
-    spawn("--queues", "bots")
+    spawn("--queues", "bots,allbots")  # bot turns only (all-bot matches too)
     plan = {"attacks": [{"spies": [2], "defence": 16, "vp": 2}] * 3, "trials": 200000}
     odds = client.post("/darkagent/odds/turn", json=plan).json["job_id"]
     wait_until(lambda: job_status(app, odds) == "started", 30)
