@@ -2,36 +2,47 @@
 
 `POST /tournaments` validates the spec (400 naming the field), queues its matches as batches of
 whole matches on `<QUEUE>-bulk` (service/tournament_rq.py's jobs; worker/tournament.py plays
-them) and answers 202 with the tournament's id. `GET /tournaments/{id}` gives progress,
-standings and ratings (with `wait`/`after` it long-polls until more matches are done);
-`GET /tournaments/{id}/matches` pages through the match records (each with its replay
-reference); `DELETE /tournaments/{id}` cancels what is still queued. A tournament's id is a hash
-of its normalised spec, so posting the same spec again finds the same tournament.
+them) and answers 202 with the tournament's random id, its owner token (shown once) and the
+commitment to its seed secret. `GET /tournaments/{id}` gives progress and the standings cached
+when the last batch landed (with `wait`/`after` it long-polls until more matches are done);
+`GET /tournaments/{id}/matches` pages through the match records; `DELETE /tournaments/{id}`
+(owner token only) cancels what is still queued. Admission (limits, bot caps, per-caller quotas,
+owners) is service/tournament_guard.py.
 
-Limits for a shared server: at most SAFEHOUSE_TOURNAMENT_MAX_MATCHES matches (2,000), per-move
-budgets within the bot maxima, and remote entrants only where the operator allows them
-(SAFEHOUSE_TOURNAMENT_REMOTE_BOTS: a public server must not be made to call arbitrary URLs).
-The remote-bot protocol is in openapi.yaml as the `remoteBotDecision` callback.
+Secret seeds: every deal and bot seed is an HMAC of the public spec seed under a random
+per-tournament secret kept server-side; `commitment` = SHA-256 of the secret is published at
+creation, and once the tournament has ended (finished or cancelled) `seed_secret` reveals it and
+the records show their seeds and replays (hidden while it runs), so anyone can check every deal
+(docs/security.md). Seatings are interleaved: a deal's replays are never back to back.
+
+Reads cost O(entrants), never O(matches): the standings come from the cached aggregate, a page
+of records from one HMGET of its indices. Remote entrants only where the operator allows them
+(SAFEHOUSE_TOURNAMENT_REMOTE_BOTS; addresses: SAFEHOUSE_TOURNAMENT_REMOTE_ALLOW). The remote-bot
+protocol is in openapi.yaml as the `remoteBotDecision` callback.
 """
 
+import hashlib
 import json
-import math
+import secrets
 import time
 
-from flask import Blueprint, current_app
+from flask import Blueprint, current_app, request
 from rq.job import Job
 
-from engine.tournament import SpecError, standings, validate_spec
+from engine.tournament import SpecError, validate_spec
 from engine.tournament.spec import spec_to_json
 
 from . import schemas
 from .errors import ApiError
 from .http import parse_body, parse_query
 from .jobs import bulk_queue_for, enqueue_tournament_batch
-from .tournament_rq import RESULTS_TTL_S, auto_batch, tournament_id, tournament_key
+from .tournament_guard import check_limits, check_owner, claim_quota, new_owner_token, precheck
+from .tournament_rq import RESULTS_TTL_S, auto_batch, new_tournament_id, tournament_key
 
 bp = Blueprint("tournaments", __name__)
 POLL_S = 0.25
+HIDDEN_WHILE_RUNNING = ("seed", "replay")  # a record's deal seed and history: after the end only
+KINDS = ("meta", "results", "secret", "standings")
 
 
 def _ctx():
@@ -40,55 +51,47 @@ def _ctx():
 
 def _keys(tid):
     prefix = current_app.config["PREFIX"]
-    return {kind: tournament_key(prefix, tid, kind) for kind in ("meta", "results")}
+    return {kind: tournament_key(prefix, tid, kind) for kind in KINDS}
 
 
-def _check_limits(spec):
+def _validated(raw):
     config = current_app.config
-    if spec["matches"] > config["TOURNAMENT_MAX_MATCHES"]:
-        raise ApiError("invalid_request", f"at most {config['TOURNAMENT_MAX_MATCHES']} matches on "
-                       "this server (fewer deals)", "spec.deals")
-    budget = spec.get("budget", {})
-    if budget.get("iterations", 0) > config["MAX_BOT_ITERATIONS"]:
-        raise ApiError("invalid_request", f"at most {config['MAX_BOT_ITERATIONS']} iterations",
-                       "spec.budget.iterations")
-    if budget.get("cpu_ms", 0) > config["MAX_BOT_BUDGET_MS"]:
-        raise ApiError("invalid_request", f"at most {config['MAX_BOT_BUDGET_MS']} ms per move",
-                       "spec.budget.cpu_ms")
-    for index, entrant in enumerate(spec["entrants"]):
-        if "remote" in entrant and not config["TOURNAMENT_REMOTE_BOTS"]:
-            raise ApiError("invalid_request", "this server takes no remote entrants (its operator "
-                           "can allow them: SAFEHOUSE_TOURNAMENT_REMOTE_BOTS); run them from the "
-                           "command line", f"spec.entrants[{index}].remote")
-
-
-@bp.post("/tournaments")
-def create_tournament():
-    """Validate and queue a tournament; 202 with its id (the same spec finds the same one)."""
-    body = parse_body(schemas.TournamentRequest())
+    precheck(raw, config)
     try:
-        spec = validate_spec(body["spec"])
+        spec = validate_spec({**raw, "order": "interleaved"})
     except SpecError as exc:
         raise ApiError("invalid_request", exc.message, f"spec.{exc.field}") from None
     if spec["format"] == "swiss":
         raise ApiError("invalid_request", "a Swiss tournament runs from the command line "
                        "(each round depends on the last)", "spec.format")
-    _check_limits(spec)
-    tid = tournament_id(spec)
-    keys, store = _keys(tid), _ctx()["store"]
-    client = store.queue_redis
-    if client.set(keys["meta"], json.dumps({"spec": spec, "created": time.time(), "jobs": [],
-                                            "status": "running"}), nx=True, ex=RESULTS_TTL_S):
-        queue = bulk_queue_for(client, current_app.config["QUEUE"])
-        batch = auto_batch(spec["matches"], 2)
-        indices = list(range(spec["matches"]))
-        jobs = [enqueue_tournament_batch(queue, tid, spec_to_json(spec), indices[i:i + batch], keys["results"])
-                for i in range(0, len(indices), batch)]
-        meta = json.loads(client.get(keys["meta"]))
-        meta["jobs"] = jobs
-        client.set(keys["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
-    answer = _summary(tid, with_standings=False)
-    return answer, 202, {"Location": f"/tournaments/{tid}"}
+    check_limits(spec, config)
+    return spec
+
+
+@bp.post("/tournaments")
+def create_tournament():
+    """Validate and queue a tournament; 202 with its id, owner token and seed commitment."""
+    body = parse_body(schemas.TournamentRequest())
+    spec, config = _validated(body["spec"]), current_app.config
+    tid, client = new_tournament_id(), _ctx()["store"].queue_redis
+    keys = _keys(tid)
+    quota_key = f"{config['PREFIX']}tourney-quota:{{{request.remote_addr or '127.0.0.1'}}}"
+    claim_quota(client, quota_key, _keys, tid, spec, config, RESULTS_TTL_S)
+    secret = secrets.token_bytes(32)
+    token, owner = new_owner_token()
+    client.set(keys["secret"], secret.hex(), ex=RESULTS_TTL_S)
+    client.hset(keys["standings"], "done", 0)
+    client.expire(keys["standings"], RESULTS_TTL_S)
+    meta = {"spec": spec, "created": time.time(), "jobs": [], "status": "running", "owner": owner,
+            "commitment": hashlib.sha256(secret).hexdigest()}
+    client.set(keys["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
+    queue = bulk_queue_for(client, config["QUEUE"])
+    batch, indices = auto_batch(spec["matches"], 2), list(range(spec["matches"]))
+    meta["jobs"] = [enqueue_tournament_batch(queue, tid, spec_to_json(spec), indices[i:i + batch],
+                                             keys["results"]) for i in range(0, len(indices), batch)]
+    client.set(keys["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
+    answer = {**_summary(tid, meta), "owner_token": token}
+    return answer, 202, {"Location": f"/tournaments/{tid}", "Cache-Control": "no-store"}
 
 
 def _meta(tid):
@@ -98,34 +101,47 @@ def _meta(tid):
     return json.loads(raw)
 
 
-def _records(tid):
-    raw = _ctx()["store"].queue_redis.hvals(_keys(tid)["results"])
-    return sorted((json.loads(r) for r in raw), key=lambda r: r["index"])
-
-
-def _finite(value):
-    """The value with NaN/inf (JSON has none) replaced by None, recursively."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_finite(v) for v in value]
-    return value
-
-
-def _summary(tid, with_standings=True):
-    meta = _meta(tid)
-    done = _ctx()["store"].queue_redis.hlen(_keys(tid)["results"])
+def _progress(tid, meta):
+    """(status, matches done): finished once the cached standings cover every match."""
+    keys, pipe = _keys(tid), _ctx()["store"].queue_redis.pipeline(transaction=False)
+    done, counted = pipe.hlen(keys["results"]).hget(keys["standings"], "done").execute()
+    if meta["status"] == "cancelled":
+        return "cancelled", done
     total = meta["spec"]["matches"]
-    status = meta["status"] if meta["status"] == "cancelled" else ("finished" if done >= total else "running")
-    answer = {"tournament_id": tid, "status": status, "done": done, "total": total,
+    return ("finished" if done >= total and int(counted or 0) >= total else "running"), done
+
+
+def _summary(tid, meta=None):
+    """Progress, the cached standings and the seed commitment (and secret, after the end)."""
+    meta, client, keys = meta or _meta(tid), _ctx()["store"].queue_redis, _keys(tid)
+    status, done = _progress(tid, meta)
+    answer = {"tournament_id": tid, "status": status, "done": done, "total": meta["spec"]["matches"],
               "game": meta["spec"]["game"], "entrants": [e["name"] for e in meta["spec"]["entrants"]],
-              "spec": meta["spec"]}
-    if with_standings and done:
-        table = standings(meta["spec"], _records(tid))
-        answer["standings"] = _finite(table["standings"])
+              "spec": meta["spec"], "commitment": meta["commitment"]}
+    counted, table = client.hmget(keys["standings"], ["done", "standings"])
+    if table is not None:
+        answer["standings"], answer["standings_done"] = json.loads(table), int(counted)
+    if _ended(tid, meta, status):
+        secret = client.get(keys["secret"])
+        answer["seed_secret"] = secret.decode() if secret else None
     return answer
+
+
+def _ended(tid, meta, status):
+    """Whether no match of the tournament can still be played (so its secret may be shown): it
+    finished, or it was cancelled and none of its batches is still being played."""
+    if status != "cancelled" or meta.get("revealed"):
+        return status != "running"
+    client = _ctx()["store"].queue_redis
+    for job_id in meta.get("jobs", []):
+        try:
+            if Job.fetch(job_id, connection=client).get_status(refresh=False) == "started":
+                return False
+        except Exception:  # noqa: BLE001 - gone: not being played
+            continue
+    meta["revealed"] = True
+    client.set(_keys(tid)["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
+    return True
 
 
 @bp.get("/tournaments/<tid>")
@@ -135,28 +151,33 @@ def get_tournament(tid):
     deadline = time.monotonic() + query["wait"]
     while True:
         meta = _meta(tid)
-        done = _ctx()["store"].queue_redis.hlen(_keys(tid)["results"])
-        if (done > query["after"] or done >= meta["spec"]["matches"] or meta["status"] == "cancelled"
-                or time.monotonic() >= deadline):
-            return _summary(tid)
+        status, done = _progress(tid, meta)
+        if done > query["after"] or status != "running" or time.monotonic() >= deadline:
+            return _summary(tid, meta)
         time.sleep(POLL_S)
 
 
 @bp.get("/tournaments/<tid>/matches")
 def tournament_matches(tid):
-    """Match records in index order, paged (`cursor` = the next index, `limit`)."""
+    """Match records in index order, paged (`cursor` = the next index, `limit`): one HMGET of
+    the page's indices (a page may hold fewer records while matches are still being played)."""
     query = parse_query(schemas.TournamentMatchesQuery())
-    _meta(tid)
-    records = [r for r in _records(tid) if r["index"] >= query["cursor"]]
-    page = records[:query["limit"]]
-    more = len(records) > query["limit"]
-    return {"matches": _finite(page), "next_cursor": page[-1]["index"] + 1 if more else None}
+    meta = _meta(tid)
+    client, total = _ctx()["store"].queue_redis, meta["spec"]["matches"]
+    indices = list(range(query["cursor"], min(total, query["cursor"] + query["limit"])))
+    raw = client.hmget(_keys(tid)["results"], [str(i) for i in indices]) if indices else []
+    page = [json.loads(r) for r in raw if r is not None]
+    if not _ended(tid, meta, _progress(tid, meta)[0]):
+        page = [{k: v for k, v in r.items() if k not in HIDDEN_WHILE_RUNNING} for r in page]
+    more = bool(indices) and indices[-1] + 1 < total
+    return {"matches": page, "next_cursor": indices[-1] + 1 if more else None}
 
 
 @bp.delete("/tournaments/<tid>")
 def cancel_tournament(tid):
-    """Cancel the batches still queued (a batch being played finishes); finished matches stay."""
+    """Cancel the batches still queued (owner token only; a batch being played finishes)."""
     meta = _meta(tid)
+    check_owner(meta)
     client = _ctx()["store"].queue_redis
     for job_id in meta.get("jobs", []):
         try:
@@ -167,4 +188,4 @@ def cancel_tournament(tid):
             job.cancel()
     meta["status"] = "cancelled"
     client.set(_keys(tid)["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
-    return _summary(tid)
+    return _summary(tid, meta)
