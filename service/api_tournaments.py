@@ -37,7 +37,7 @@ from .errors import ApiError
 from .http import parse_body, parse_query
 from .jobs import bulk_queue_for, enqueue_tournament_batch
 from .tournament_guard import check_limits, check_owner, claim_quota, new_owner_token, precheck
-from .tournament_rq import RESULTS_TTL_S, auto_batch, new_tournament_id, tournament_key
+from .tournament_rq import RESULTS_TTL_S, auto_batch, new_tournament_id, quota_key, tournament_key
 
 bp = Blueprint("tournaments", __name__)
 POLL_S = 0.25
@@ -75,8 +75,8 @@ def create_tournament():
     spec, config = _validated(body["spec"]), current_app.config
     tid, client = new_tournament_id(), _ctx()["store"].queue_redis
     keys = _keys(tid)
-    quota_key = f"{config['PREFIX']}tourney-quota:{{{request.remote_addr or '127.0.0.1'}}}"
-    claim_quota(client, quota_key, _keys, tid, spec, config, RESULTS_TTL_S)
+    caller = quota_key(config["PREFIX"], request.remote_addr or "127.0.0.1")
+    claim_quota(client, caller, _keys, tid, spec, config, RESULTS_TTL_S)
     secret = secrets.token_bytes(32)
     token, owner = new_owner_token()
     client.set(keys["secret"], secret.hex(), ex=RESULTS_TTL_S)

@@ -55,6 +55,13 @@ def tournament_key(prefix, tid, kind):
     return f"{prefix}tourney:{{{tid}}}:{kind}" if tag is None else f"{prefix}tourney:{{{tag}}}:{tid}:{kind}"
 
 
+def quota_key(prefix, caller):
+    """The hash of a caller's running tournaments (service/tournament_guard.py's quotas): in RQ's
+    slot when RQ's key prefix carries a hash tag, like the tournaments it counts."""
+    tag = redis_conn.queue_hash_tag()
+    return f"{prefix}tourney-quota:{{{caller if tag is None else tag}}}:{caller}"
+
+
 def sibling_key(results_key_name, kind):
     """Another key (`secret`, `standings`, `meta`) of the tournament whose results hash is named."""
     return results_key_name[:-len("results")] + kind

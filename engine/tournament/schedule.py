@@ -19,9 +19,10 @@ Groups:
   round's points (1/seats per match they would have played). Later rounds depend on earlier
   results, so a Swiss entry needs the records of every earlier round.
 
-Order: `order: interleaved` (HTTP tournaments) plays seating-major instead: the first seating
-of every deal, then the second of every deal, ..., so a deal's replays are as far apart as the
-schedule allows (never back to back when there is more than one deal or line-up).
+Order: `order: interleaved` (HTTP tournaments) plays seating-major with the deal turning
+fastest instead: for the first seating every line-up (and option set) on deal 0, 1, ..., then the
+same for the next seating, so two matches on one deal are exactly `deals` matches apart, as far
+apart as the schedule allows (never back to back when there is more than one deal).
 
 Seeds: `derive_seed(master, kind, *numbers)` hashes them (SHA-256, 63 bits): a match's deal seed
 depends on the master seed and deal index only; a bot's seed on the master seed, the match index
@@ -158,8 +159,8 @@ def _position(spec, index, groups, seatings):
     sets = option_count(spec)
     if spec.get("order") == "interleaved":
         seating, rest = divmod(index, spec["deals"] * sets * len(groups))
-        deal, rest = divmod(rest, sets * len(groups))
-        options_set, group = divmod(rest, len(groups))
+        options_set, rest = divmod(rest, spec["deals"] * len(groups))
+        group, deal = divmod(rest, spec["deals"])
         return deal, options_set, group, seating
     deal, rest = divmod(index, len(groups) * len(seatings) * sets)
     options_set, rest = divmod(rest, len(groups) * len(seatings))
