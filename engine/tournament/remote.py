@@ -117,6 +117,8 @@ class _PinnedTLS(http.client.HTTPSConnection):
 
 def _post(url, data, limit, allow):
     """The 200 answer's body (bytes) of POSTing `data`; raises _Fault (or anything `_call` maps)."""
+    if any(ord(ch) <= 32 or ord(ch) == 127 for ch in url):
+        raise _Fault("refused")  # (urlsplit would drop CR and LF silently)
     parts = urllib.parse.urlsplit(url)
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https") or not parts.hostname:
