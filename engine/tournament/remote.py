@@ -33,6 +33,7 @@ import json
 import os
 import socket
 import ssl
+import threading
 import time
 import urllib.parse
 
@@ -100,7 +101,7 @@ class _Pinned(http.client.HTTPConnection):
         self.address = address
 
     def connect(self):
-        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self.kept = socket.create_connection((self.address, self.port), self.timeout)
 
 
 class _PinnedTLS(http.client.HTTPSConnection):
@@ -112,7 +113,7 @@ class _PinnedTLS(http.client.HTTPSConnection):
 
     def connect(self):
         sock = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        self.sock = self.kept = self._context.wrap_socket(sock, server_hostname=self.host)
 
 
 def _post(url, data, limit, allow):
@@ -126,6 +127,9 @@ def _post(url, data, limit, allow):
     port = parts.port or (443 if scheme == "https" else 80)
     address = _checked_address(parts.hostname, port, allow)
     connection = (_PinnedTLS if scheme == "https" else _Pinned)(parts.hostname, port, address, limit)
+    watchdog = threading.Timer(limit, _cut, (connection,))  # a trickled answer ends at the deadline
+    watchdog.daemon = True
+    watchdog.start()
     try:
         path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
         connection.request("POST", path, body=data, headers={"Content-Type": "application/json"})
@@ -134,7 +138,17 @@ def _post(url, data, limit, allow):
             raise _Fault("bad answer")  # a redirect too: never followed
         return response.read(MAX_ANSWER_BYTES + 1)
     finally:
+        watchdog.cancel()
         connection.close()
+
+
+def _cut(connection):
+    """Shut the connection's socket down (the call's deadline passed mid-answer); `kept`: the
+    socket the connection made (http.client hands it to the response and forgets it)."""
+    try:
+        connection.kept.shutdown(socket.SHUT_RDWR)
+    except (AttributeError, OSError):
+        pass
 
 
 def _call(url, data, limit, allow):
@@ -161,7 +175,8 @@ def ask(remote, payload, allow=None):
     try:
         body = _call(remote["url"], data, limit, allow)
     except _Fault as fault:
-        return None, fault.args[0]
+        late = time.monotonic() - started > limit and fault.args[0] != "refused"
+        return None, "timeout" if late else fault.args[0]
     if time.monotonic() - started > limit:
         return None, "timeout"
     try:

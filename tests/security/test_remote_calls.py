@@ -8,6 +8,7 @@ time (no control characters) with the field named."""
 import json
 import socket
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -17,6 +18,7 @@ from engine.tournament import remote
 from service import create_app
 
 HITS = []
+TRICKLED = []
 PAYLOAD = {"game": "classified", "seat": 0, "deadline_ms": 500, "view": {}, "legal_actions": [],
            "match": {}}
 
@@ -32,12 +34,29 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Location", "ftp://127.0.0.1/x" if "ftp" in self.path else "/good")
             self.end_headers()
             return
+        if self.path == "/trickle":
+            return self._trickle()
         status, body = (500, b"Traceback: secret internal detail") if self.path == "/crash" else (
             200, json.dumps({"action": {"type": "pass"}}).encode())
         self.send_response(status)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+    def _trickle(self):
+        """A valid answer sent one byte per 0.1 s (3 s in all); notes whether it all went out."""
+        body = json.dumps({"action": {"type": "pass"}}).encode().ljust(30)
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        try:
+            for byte in body:
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                time.sleep(0.1)
+            TRICKLED.append("sent whole")
+        except OSError:
+            TRICKLED.append("cut")
 
     def log_message(self, *args):
         pass
@@ -96,6 +115,18 @@ def test_redirects_are_never_followed(bot, monkeypatch):
     assert _ask(f"{base}/moved") == (None, "bad answer")
     assert _ask(f"{base}/moved-ftp") == (None, "bad answer")
     assert HITS == ["/moved", "/moved-ftp"]  # /good was never requested
+
+
+def test_a_trickled_answer_is_cut_at_the_deadline(bot, monkeypatch):
+    base, _ = bot
+    monkeypatch.setenv("SAFEHOUSE_TOURNAMENT_REMOTE_ALLOW", "127.0.0.1")
+    TRICKLED.clear()
+    assert _ask(f"{base}/trickle", timeout_ms=300) == (None, "timeout")
+    for _ in range(100):  # bounded: the handler ends within its 3 s
+        if TRICKLED:
+            break
+        time.sleep(0.05)
+    assert TRICKLED == ["cut"]  # the worker hung up instead of reading on
 
 
 def test_faults_carry_no_network_detail(bot, monkeypatch):
