@@ -108,7 +108,8 @@ def _progress(tid, meta):
     if meta["status"] == "cancelled":
         return "cancelled", done
     total = meta["spec"]["matches"]
-    return ("finished" if done >= total and int(counted or 0) >= total else "running"), done
+    covered = counted is None or int(counted) >= total  # (no cache: a tournament queued before it)
+    return ("finished" if done >= total and covered else "running"), done
 
 
 def _summary(tid, meta=None):
@@ -117,7 +118,7 @@ def _summary(tid, meta=None):
     status, done = _progress(tid, meta)
     answer = {"tournament_id": tid, "status": status, "done": done, "total": meta["spec"]["matches"],
               "game": meta["spec"]["game"], "entrants": [e["name"] for e in meta["spec"]["entrants"]],
-              "spec": meta["spec"], "commitment": meta["commitment"]}
+              "spec": meta["spec"], "commitment": meta.get("commitment")}
     counted, table = client.hmget(keys["standings"], ["done", "standings"])
     if table is not None:
         answer["standings"], answer["standings_done"] = json.loads(table), int(counted)

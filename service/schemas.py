@@ -416,7 +416,7 @@ class Tournament(Schema):
     game = fields.String(required=True)
     entrants = fields.List(fields.String(), required=True)
     spec = fields.Dict(required=True, metadata={"description": "the normalised spec"})
-    commitment = fields.String(required=True, metadata={"description": (
+    commitment = fields.String(required=True, allow_none=True, metadata={"description": (
         "SHA-256 (hex) of the tournament's seed secret, published at creation: every deal and bot "
         "seed is HMAC-SHA256(secret, '<seed>:deal:<d>' / '<seed>:bot:<index>:<seat>')")})
     seed_secret = fields.String(allow_none=True, metadata={"description": (

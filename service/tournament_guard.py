@@ -4,7 +4,7 @@
   the raw spec, before validation) and TOURNAMENT_MAX_MATCHES matches (counted arithmetically by
   the spec's validation); 400 `invalid_request` naming the field.
 - Bot caps: the same as match bots' (MAX_BOT_BUDGET_MS, MAX_BOT_ITERATIONS) for every entrant's
-  params and for the spec's budget; a searching entrant without a time budget gets the server's
+  params, a remote entrant's timeout_ms and the spec's budget; a searching entrant without a time budget gets the server's
   (`budget_ms` = MAX_BOT_BUDGET_MS, as a match bot does), so every move is bounded.
 - Quotas per caller (the client address, as every budget of the service): at most
   TOURNAMENT_CALLER_RUNNING tournaments running at once, and at most TOURNAMENT_CALLER_CPU_S
@@ -60,6 +60,8 @@ def check_limits(spec, config):
                 raise ApiError("invalid_request", "this server takes no remote entrants (its "
                                "operator can allow them: SAFEHOUSE_TOURNAMENT_REMOTE_BOTS); run "
                                "them from the command line", f"{where}.remote")
+            _too_big(entrant["remote"]["timeout_ms"], config["MAX_BOT_BUDGET_MS"],
+                     f"{where}.remote.timeout_ms", "timeout_ms")
             if literal_refused(entrant["remote"]["url"], allow):
                 raise ApiError("invalid_request", "only public addresses (or the operator's "
                                "allowed ones) may be called", f"{where}.remote.url")

@@ -1,7 +1,7 @@
 """Finding 3: tournaments accepted entrant params above the server's bot caps (budget_ms 60,000,
 iterations 200,000) and had no per-caller quota. Now every entrant obeys the caps match bots
-have (SAFEHOUSE_MAX_BOT_BUDGET_MS, SAFEHOUSE_MAX_BOT_ITERATIONS), a searching entrant without a
-time budget gets the server's, and each caller (client address) may have at most
+have (SAFEHOUSE_MAX_BOT_BUDGET_MS, which bounds a remote entrant's timeout_ms too, and
+SAFEHOUSE_MAX_BOT_ITERATIONS), a searching entrant without a time budget gets the server's, and each caller (client address) may have at most
 TOURNAMENT_CALLER_RUNNING tournaments running and TOURNAMENT_CALLER_CPU_S seconds of estimated
 bot time queued (429 tournament_quota)."""
 
@@ -21,6 +21,14 @@ def test_entrant_params_over_the_bot_caps_are_refused(client, params, field):
     answer = client.post("/tournaments", json={"spec": spec})
     assert answer.status_code == 400, answer.json
     assert answer.json["error"]["code"] == "invalid_request" and answer.json["error"]["field"] == field
+
+
+def test_a_remote_entrants_wait_obeys_the_cap(config):
+    server = create_app(dict(config, TOURNAMENT_REMOTE_BOTS=True, TOURNAMENT_REMOTE_ALLOW="127.0.0.1"))
+    spec = dict(SPEC, entrants=["random", {"name": "far", "remote": {"url": "http://127.0.0.1:9/",
+                                                                       "timeout_ms": 60_000}}])
+    answer = server.test_client().post("/tournaments", json={"spec": spec})
+    assert answer.status_code == 400 and answer.json["error"]["field"] == "spec.entrants[1].remote.timeout_ms"
 
 
 def test_a_searching_entrant_gets_the_servers_time_budget(client, config):
