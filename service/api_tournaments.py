@@ -9,11 +9,9 @@ when the last batch landed (with `wait`/`after` it long-polls until more matches
 (owner token only) cancels what is still queued. Admission (limits, bot caps, per-caller quotas,
 owners) is service/tournament_guard.py.
 
-Secret seeds: every deal and bot seed is an HMAC of the public spec seed under a random
-per-tournament secret kept server-side; `commitment` = SHA-256 of the secret is published at
-creation, and once the tournament has ended (finished or cancelled) `seed_secret` reveals it and
-the records show their seeds and replays (hidden while it runs), so anyone can check every deal
-(docs/security.md). Seatings are interleaved: a deal's replays are never back to back.
+Secret seeds (service/tournament_seeds.py): deal and bot seeds are HMACs under a server-side
+secret; `commitment` (its SHA-256) is published at creation, `seed_secret` and the records'
+seeds and replays once it has ended. Seatings are interleaved: a deal's never back to back.
 
 Reads cost O(entrants), never O(matches): the standings come from the cached aggregate, a page
 of records from one HMGET of its indices. Remote entrants only where the operator allows them
@@ -21,27 +19,23 @@ of records from one HMGET of its indices. Remote entrants only where the operato
 protocol is in openapi.yaml as the `remoteBotDecision` callback.
 """
 
-import hashlib
 import json
-import secrets
 import time
 
 from flask import Blueprint, current_app, request
-from rq.job import Job
 
 from engine.tournament import SpecError, validate_spec
-from engine.tournament.spec import spec_to_json
 
 from . import schemas
 from .errors import ApiError
 from .http import parse_body, parse_query
-from .jobs import bulk_queue_for, enqueue_tournament_batch
 from .tournament_guard import check_limits, check_owner, claim_quota, new_owner_token, precheck
-from .tournament_rq import RESULTS_TTL_S, auto_batch, new_tournament_id, quota_key, tournament_key
+from .tournament_rq import (RESULTS_TTL_S, cancel_queued, new_tournament_id, queue_batches, quota_key,
+                            tournament_key)
+from .tournament_seeds import ended, new_secret, redacted
 
 bp = Blueprint("tournaments", __name__)
 POLL_S = 0.25
-HIDDEN_WHILE_RUNNING = ("seed", "replay")  # a record's deal seed and history: after the end only
 KINDS = ("meta", "results", "secret", "standings")
 
 
@@ -77,18 +71,15 @@ def create_tournament():
     keys = _keys(tid)
     caller = quota_key(config["PREFIX"], request.remote_addr or "127.0.0.1")
     claim_quota(client, caller, _keys, tid, spec, config, RESULTS_TTL_S)
-    secret = secrets.token_bytes(32)
+    secret, commitment = new_secret()
     token, owner = new_owner_token()
-    client.set(keys["secret"], secret.hex(), ex=RESULTS_TTL_S)
+    client.set(keys["secret"], secret, ex=RESULTS_TTL_S)
     client.hset(keys["standings"], "done", 0)
     client.expire(keys["standings"], RESULTS_TTL_S)
     meta = {"spec": spec, "created": time.time(), "jobs": [], "status": "running", "owner": owner,
-            "commitment": hashlib.sha256(secret).hexdigest()}
+            "commitment": commitment}
     client.set(keys["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
-    queue = bulk_queue_for(client, config["QUEUE"])
-    batch, indices = auto_batch(spec["matches"], 2), list(range(spec["matches"]))
-    meta["jobs"] = [enqueue_tournament_batch(queue, tid, spec_to_json(spec), indices[i:i + batch],
-                                             keys["results"]) for i in range(0, len(indices), batch)]
+    meta["jobs"] = queue_batches(client, config["QUEUE"], tid, spec, keys["results"])
     client.set(keys["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
     answer = {**_summary(tid, meta), "owner_token": token}
     return answer, 202, {"Location": f"/tournaments/{tid}", "Cache-Control": "no-store"}
@@ -129,20 +120,12 @@ def _summary(tid, meta=None):
 
 
 def _ended(tid, meta, status):
-    """Whether no match of the tournament can still be played (so its secret may be shown): it
-    finished, or it was cancelled and none of its batches is still being played."""
-    if status != "cancelled" or meta.get("revealed"):
-        return status != "running"
-    client = _ctx()["store"].queue_redis
-    for job_id in meta.get("jobs", []):
-        try:
-            if Job.fetch(job_id, connection=client).get_status(refresh=False) == "started":
-                return False
-        except Exception:  # noqa: BLE001 - gone: not being played
-            continue
-    meta["revealed"] = True
-    client.set(_keys(tid)["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
-    return True
+    """Whether the tournament can play no more (tournament_seeds.ended), the answer kept."""
+    revealed = meta.get("revealed")
+    answer = ended(_ctx()["store"].queue_redis, meta, status)
+    if meta.get("revealed") and not revealed:
+        _ctx()["store"].queue_redis.set(_keys(tid)["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
+    return answer
 
 
 @bp.get("/tournaments/<tid>")
@@ -168,8 +151,7 @@ def tournament_matches(tid):
     indices = list(range(query["cursor"], min(total, query["cursor"] + query["limit"])))
     raw = client.hmget(_keys(tid)["results"], [str(i) for i in indices]) if indices else []
     page = [json.loads(r) for r in raw if r is not None]
-    if not _ended(tid, meta, _progress(tid, meta)[0]):
-        page = [{k: v for k, v in r.items() if k not in HIDDEN_WHILE_RUNNING} for r in page]
+    page = redacted(page, _ended(tid, meta, _progress(tid, meta)[0]))
     more = bool(indices) and indices[-1] + 1 < total
     return {"matches": page, "next_cursor": indices[-1] + 1 if more else None}
 
@@ -180,13 +162,7 @@ def cancel_tournament(tid):
     meta = _meta(tid)
     check_owner(meta)
     client = _ctx()["store"].queue_redis
-    for job_id in meta.get("jobs", []):
-        try:
-            job = Job.fetch(job_id, connection=client)
-        except Exception:  # noqa: BLE001 - gone already
-            continue
-        if job.get_status(refresh=False) in ("queued", "deferred", "scheduled"):
-            job.cancel()
+    cancel_queued(client, meta.get("jobs", []))
     meta["status"] = "cancelled"
     client.set(_keys(tid)["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
     return _summary(tid, meta)

@@ -18,6 +18,7 @@ import time
 import orjson
 import redis
 from rq import Worker
+from rq.job import Job
 from rq.registry import FailedJobRegistry
 
 from engine.tournament.results import RecordWriter, prepare, read_records
@@ -70,6 +71,25 @@ def sibling_key(results_key_name, kind):
 def results_key(prefix, spec):
     """The Redis hash holding the tournament's records."""
     return tournament_key(prefix, tournament_id(spec), "results")
+
+
+def queue_batches(client, queue_name, tid, spec, results_key_name):
+    """Queue every match of an HTTP tournament in batches (sized for two workers); the job ids."""
+    queue, spec_json = bulk_queue_for(client, queue_name), spec_to_json(spec)
+    batch, indices = auto_batch(spec["matches"], 2), list(range(spec["matches"]))
+    return [enqueue_tournament_batch(queue, tid, spec_json, indices[i:i + batch], results_key_name)
+            for i in range(0, len(indices), batch)]
+
+
+def cancel_queued(client, job_ids):
+    """Cancel the jobs not started yet (a batch being played finishes)."""
+    for job_id in job_ids:
+        try:
+            job = Job.fetch(job_id, connection=client)
+        except Exception:  # noqa: BLE001 - gone already
+            continue
+        if job.get_status(refresh=False) in ("queued", "deferred", "scheduled"):
+            job.cancel()
 
 
 class BatchFailed(RuntimeError):
