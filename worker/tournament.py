@@ -12,7 +12,8 @@ A tournament queued over HTTP has two more keys beside its results (service/tour
 `secret`, the server-side key its deal and bot seeds are drawn with (engine/tournament/schedule.py:
 nobody can predict a deal from the public spec), and `standings`, the cached standings the API
 serves: after storing its records a batch recomputes them when they are behind (a compare-and-set
-on the number of matches they cover, so the newest wins), so a read never touches the records.
+on the number of matches they cover, so the newest wins; at most every STANDINGS_EVERY_S until
+the last), so a read never touches the records.
 Remote entrants are called as engine/tournament/remote.py says: only public addresses unless
 SAFEHOUSE_TOURNAMENT_REMOTE_ALLOW names others.
 """
@@ -54,25 +55,33 @@ def _spec(spec_json):
     return _SPECS[spec_json]
 
 
+STANDINGS_EVERY_S = 2.0  # cached standings are recomputed at most this often, and at the end
+
 # Replace the cached standings only with ones covering more matches (ARGV[1]); 0 when not.
 SET_STANDINGS_SCRIPT = """
 local done = tonumber(redis.call('HGET', KEYS[1], 'done') or '-1')
 if done < 0 or done >= tonumber(ARGV[1]) then return 0 end
-redis.call('HSET', KEYS[1], 'done', ARGV[1], 'standings', ARGV[2])
+redis.call('HSET', KEYS[1], 'done', ARGV[1], 'standings', ARGV[2], 'at', ARGV[3])
 return 1
 """
 
 
 def refresh_standings(client, spec, results_key):
     """Recompute the cached standings of an HTTP tournament when they cover fewer matches than
-    are stored (nothing for a tournament without a standings key, e.g. the CLI's --rq runs)."""
+    are stored, at most every STANDINGS_EVERY_S until every match is stored (nothing for a
+    tournament without a standings key, e.g. the CLI's --rq runs). A batch reads the count after
+    storing its own records, so the batch that stores last always sees them all."""
     key = sibling_key(results_key, "standings")
-    done = client.hget(key, "done")
-    if done is None or client.hlen(results_key) <= int(done):
+    done, at = client.hmget(key, ["done", "at"])
+    stored = client.hlen(results_key)
+    if done is None or stored <= int(done):
+        return False
+    if stored < spec["matches"] and time.time() - float(at or 0) < STANDINGS_EVERY_S:
         return False
     records = [orjson.loads(raw) for raw in client.hvals(results_key)]
     table = standings(spec, records)["standings"]  # NaN becomes null in orjson
-    return bool(client.eval(SET_STANDINGS_SCRIPT, 1, key, len(records), orjson.dumps(table)))
+    return bool(client.eval(SET_STANDINGS_SCRIPT, 1, key, len(records), orjson.dumps(table),
+                            time.time()))
 
 
 def _secret(client, results_key):
