@@ -2,36 +2,41 @@
 
 `POST /tournaments` validates the spec (400 naming the field), queues its matches as batches of
 whole matches on `<QUEUE>-bulk` (service/tournament_rq.py's jobs; worker/tournament.py plays
-them) and answers 202 with the tournament's id. `GET /tournaments/{id}` gives progress,
-standings and ratings (with `wait`/`after` it long-polls until more matches are done);
-`GET /tournaments/{id}/matches` pages through the match records (each with its replay
-reference); `DELETE /tournaments/{id}` cancels what is still queued. A tournament's id is a hash
-of its normalised spec, so posting the same spec again finds the same tournament.
+them) and answers 202 with the tournament's random id, its owner token (shown once) and the
+commitment to its seed secret. `GET /tournaments/{id}` gives progress and the standings cached
+when the last batch landed (with `wait`/`after` it long-polls until more matches are done);
+`GET /tournaments/{id}/matches` pages through the match records; `DELETE /tournaments/{id}`
+(owner token only) cancels what is still queued. Admission (limits, bot caps, per-caller quotas,
+owners) is service/tournament_guard.py.
 
-Limits for a shared server: at most SAFEHOUSE_TOURNAMENT_MAX_MATCHES matches (2,000), per-move
-budgets within the bot maxima, and remote entrants only where the operator allows them
-(SAFEHOUSE_TOURNAMENT_REMOTE_BOTS: a public server must not be made to call arbitrary URLs).
-The remote-bot protocol is in openapi.yaml as the `remoteBotDecision` callback.
+Secret seeds (service/tournament_seeds.py): deal and bot seeds are HMACs under a server-side
+secret; `commitment` (its SHA-256) is published at creation, `seed_secret` and the records'
+seeds and replays once it has ended. Seatings are interleaved: a deal's never back to back.
+
+Reads cost O(entrants), never O(matches): the standings come from the cached aggregate, a page
+of records from one HMGET of its indices. Remote entrants only where the operator allows them
+(SAFEHOUSE_TOURNAMENT_REMOTE_BOTS; addresses: SAFEHOUSE_TOURNAMENT_REMOTE_ALLOW). The remote-bot
+protocol is in openapi.yaml as the `remoteBotDecision` callback.
 """
 
 import json
-import math
 import time
 
-from flask import Blueprint, current_app
-from rq.job import Job
+from flask import Blueprint, current_app, request
 
-from engine.tournament import SpecError, standings, validate_spec
-from engine.tournament.spec import spec_to_json
+from engine.tournament import SpecError, validate_spec
 
 from . import schemas
 from .errors import ApiError
 from .http import parse_body, parse_query
-from .jobs import bulk_queue_for, enqueue_tournament_batch
-from .tournament_rq import RESULTS_TTL_S, auto_batch, tournament_id, tournament_key
+from .tournament_guard import check_limits, check_owner, claim_quota, new_owner_token, precheck
+from .tournament_rq import (RESULTS_TTL_S, cancel_queued, new_tournament_id, queue_batches, quota_key,
+                            tournament_key)
+from .tournament_seeds import ended, new_secret, redacted
 
 bp = Blueprint("tournaments", __name__)
 POLL_S = 0.25
+KINDS = ("meta", "results", "secret", "standings")
 
 
 def _ctx():
@@ -40,55 +45,44 @@ def _ctx():
 
 def _keys(tid):
     prefix = current_app.config["PREFIX"]
-    return {kind: tournament_key(prefix, tid, kind) for kind in ("meta", "results")}
+    return {kind: tournament_key(prefix, tid, kind) for kind in KINDS}
 
 
-def _check_limits(spec):
+def _validated(raw):
     config = current_app.config
-    if spec["matches"] > config["TOURNAMENT_MAX_MATCHES"]:
-        raise ApiError("invalid_request", f"at most {config['TOURNAMENT_MAX_MATCHES']} matches on "
-                       "this server (fewer deals)", "spec.deals")
-    budget = spec.get("budget", {})
-    if budget.get("iterations", 0) > config["MAX_BOT_ITERATIONS"]:
-        raise ApiError("invalid_request", f"at most {config['MAX_BOT_ITERATIONS']} iterations",
-                       "spec.budget.iterations")
-    if budget.get("cpu_ms", 0) > config["MAX_BOT_BUDGET_MS"]:
-        raise ApiError("invalid_request", f"at most {config['MAX_BOT_BUDGET_MS']} ms per move",
-                       "spec.budget.cpu_ms")
-    for index, entrant in enumerate(spec["entrants"]):
-        if "remote" in entrant and not config["TOURNAMENT_REMOTE_BOTS"]:
-            raise ApiError("invalid_request", "this server takes no remote entrants (its operator "
-                           "can allow them: SAFEHOUSE_TOURNAMENT_REMOTE_BOTS); run them from the "
-                           "command line", f"spec.entrants[{index}].remote")
-
-
-@bp.post("/tournaments")
-def create_tournament():
-    """Validate and queue a tournament; 202 with its id (the same spec finds the same one)."""
-    body = parse_body(schemas.TournamentRequest())
+    precheck(raw, config)
     try:
-        spec = validate_spec(body["spec"])
+        spec = validate_spec({**raw, "order": "interleaved"})
     except SpecError as exc:
         raise ApiError("invalid_request", exc.message, f"spec.{exc.field}") from None
     if spec["format"] == "swiss":
         raise ApiError("invalid_request", "a Swiss tournament runs from the command line "
                        "(each round depends on the last)", "spec.format")
-    _check_limits(spec)
-    tid = tournament_id(spec)
-    keys, store = _keys(tid), _ctx()["store"]
-    client = store.queue_redis
-    if client.set(keys["meta"], json.dumps({"spec": spec, "created": time.time(), "jobs": [],
-                                            "status": "running"}), nx=True, ex=RESULTS_TTL_S):
-        queue = bulk_queue_for(client, current_app.config["QUEUE"])
-        batch = auto_batch(spec["matches"], 2)
-        indices = list(range(spec["matches"]))
-        jobs = [enqueue_tournament_batch(queue, tid, spec_to_json(spec), indices[i:i + batch], keys["results"])
-                for i in range(0, len(indices), batch)]
-        meta = json.loads(client.get(keys["meta"]))
-        meta["jobs"] = jobs
-        client.set(keys["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
-    answer = _summary(tid, with_standings=False)
-    return answer, 202, {"Location": f"/tournaments/{tid}"}
+    check_limits(spec, config)
+    return spec
+
+
+@bp.post("/tournaments")
+def create_tournament():
+    """Validate and queue a tournament; 202 with its id, owner token and seed commitment."""
+    body = parse_body(schemas.TournamentRequest())
+    spec, config = _validated(body["spec"]), current_app.config
+    tid, client = new_tournament_id(), _ctx()["store"].queue_redis
+    keys = _keys(tid)
+    caller = quota_key(config["PREFIX"], request.remote_addr or "127.0.0.1")
+    claim_quota(client, caller, _keys, tid, spec, config, RESULTS_TTL_S)
+    secret, commitment = new_secret()
+    token, owner = new_owner_token()
+    client.set(keys["secret"], secret, ex=RESULTS_TTL_S)
+    client.hset(keys["standings"], "done", 0)
+    client.expire(keys["standings"], RESULTS_TTL_S)
+    meta = {"spec": spec, "created": time.time(), "jobs": [], "status": "running", "owner": owner,
+            "commitment": commitment}
+    client.set(keys["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
+    meta["jobs"] = queue_batches(client, config["QUEUE"], tid, spec, keys["results"])
+    client.set(keys["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
+    answer = {**_summary(tid, meta), "owner_token": token}
+    return answer, 202, {"Location": f"/tournaments/{tid}", "Cache-Control": "no-store"}
 
 
 def _meta(tid):
@@ -98,33 +92,39 @@ def _meta(tid):
     return json.loads(raw)
 
 
-def _records(tid):
-    raw = _ctx()["store"].queue_redis.hvals(_keys(tid)["results"])
-    return sorted((json.loads(r) for r in raw), key=lambda r: r["index"])
-
-
-def _finite(value):
-    """The value with NaN/inf (JSON has none) replaced by None, recursively."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_finite(v) for v in value]
-    return value
-
-
-def _summary(tid, with_standings=True):
-    meta = _meta(tid)
-    done = _ctx()["store"].queue_redis.hlen(_keys(tid)["results"])
+def _progress(tid, meta):
+    """(status, matches done): finished once the cached standings cover every match."""
+    keys, pipe = _keys(tid), _ctx()["store"].queue_redis.pipeline(transaction=False)
+    done, counted = pipe.hlen(keys["results"]).hget(keys["standings"], "done").execute()
+    if meta["status"] == "cancelled":
+        return "cancelled", done
     total = meta["spec"]["matches"]
-    status = meta["status"] if meta["status"] == "cancelled" else ("finished" if done >= total else "running")
-    answer = {"tournament_id": tid, "status": status, "done": done, "total": total,
+    covered = counted is None or int(counted) >= total  # (no cache: a tournament queued before it)
+    return ("finished" if done >= total and covered else "running"), done
+
+
+def _summary(tid, meta=None):
+    """Progress, the cached standings and the seed commitment (and secret, after the end)."""
+    meta, client, keys = meta or _meta(tid), _ctx()["store"].queue_redis, _keys(tid)
+    status, done = _progress(tid, meta)
+    answer = {"tournament_id": tid, "status": status, "done": done, "total": meta["spec"]["matches"],
               "game": meta["spec"]["game"], "entrants": [e["name"] for e in meta["spec"]["entrants"]],
-              "spec": meta["spec"]}
-    if with_standings and done:
-        table = standings(meta["spec"], _records(tid))
-        answer["standings"] = _finite(table["standings"])
+              "spec": meta["spec"], "commitment": meta.get("commitment")}
+    counted, table = client.hmget(keys["standings"], ["done", "standings"])
+    if table is not None:
+        answer["standings"], answer["standings_done"] = json.loads(table), int(counted)
+    if _ended(tid, meta, status):
+        secret = client.get(keys["secret"])
+        answer["seed_secret"] = secret.decode() if secret else None
+    return answer
+
+
+def _ended(tid, meta, status):
+    """Whether the tournament can play no more (tournament_seeds.ended), the answer kept."""
+    revealed = meta.get("revealed")
+    answer = ended(_ctx()["store"].queue_redis, meta, status)
+    if meta.get("revealed") and not revealed:
+        _ctx()["store"].queue_redis.set(_keys(tid)["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
     return answer
 
 
@@ -135,36 +135,34 @@ def get_tournament(tid):
     deadline = time.monotonic() + query["wait"]
     while True:
         meta = _meta(tid)
-        done = _ctx()["store"].queue_redis.hlen(_keys(tid)["results"])
-        if (done > query["after"] or done >= meta["spec"]["matches"] or meta["status"] == "cancelled"
-                or time.monotonic() >= deadline):
-            return _summary(tid)
+        status, done = _progress(tid, meta)
+        if done > query["after"] or status != "running" or time.monotonic() >= deadline:
+            return _summary(tid, meta)
         time.sleep(POLL_S)
 
 
 @bp.get("/tournaments/<tid>/matches")
 def tournament_matches(tid):
-    """Match records in index order, paged (`cursor` = the next index, `limit`)."""
+    """Match records in index order, paged (`cursor` = the next index, `limit`): one HMGET of
+    the page's indices (a page may hold fewer records while matches are still being played)."""
     query = parse_query(schemas.TournamentMatchesQuery())
-    _meta(tid)
-    records = [r for r in _records(tid) if r["index"] >= query["cursor"]]
-    page = records[:query["limit"]]
-    more = len(records) > query["limit"]
-    return {"matches": _finite(page), "next_cursor": page[-1]["index"] + 1 if more else None}
+    meta = _meta(tid)
+    client, total = _ctx()["store"].queue_redis, meta["spec"]["matches"]
+    indices = list(range(query["cursor"], min(total, query["cursor"] + query["limit"])))
+    raw = client.hmget(_keys(tid)["results"], [str(i) for i in indices]) if indices else []
+    page = [json.loads(r) for r in raw if r is not None]
+    page = redacted(page, _ended(tid, meta, _progress(tid, meta)[0]))
+    more = bool(indices) and indices[-1] + 1 < total
+    return {"matches": page, "next_cursor": indices[-1] + 1 if more else None}
 
 
 @bp.delete("/tournaments/<tid>")
 def cancel_tournament(tid):
-    """Cancel the batches still queued (a batch being played finishes); finished matches stay."""
+    """Cancel the batches still queued (owner token only; a batch being played finishes)."""
     meta = _meta(tid)
+    check_owner(meta)
     client = _ctx()["store"].queue_redis
-    for job_id in meta.get("jobs", []):
-        try:
-            job = Job.fetch(job_id, connection=client)
-        except Exception:  # noqa: BLE001 - gone already
-            continue
-        if job.get_status(refresh=False) in ("queued", "deferred", "scheduled"):
-            job.cancel()
+    cancel_queued(client, meta.get("jobs", []))
     meta["status"] = "cancelled"
     client.set(_keys(tid)["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
-    return _summary(tid)
+    return _summary(tid, meta)

@@ -17,7 +17,7 @@ STATUS = {
     "rate_limited": 429, "not_finished": 409, "unsupported_media_type": 415,
     "precondition_required": 428, "too_many_bot_matches": 429,
     "idempotency_key_reused": 422, "idempotency_in_progress": 409, "service_unavailable": 503,
-    "invalid_ticket": 401, "tournament_not_found": 404, "uri_too_long": 414, "job_not_found": 404, "internal_error": 500,
+    "invalid_ticket": 401, "tournament_not_found": 404, "not_tournament_owner": 403, "tournament_quota": 429, "uri_too_long": 414, "job_not_found": 404, "internal_error": 500,
 }
 
 

@@ -83,6 +83,8 @@ def build_spec():
                    plugins=[MarshmallowPlugin()],
                    info={"description": "Game-state service for four spy-themed tabletop games."})
     spec.components.security_scheme("seatToken", {"type": "http", "scheme": "bearer"})
+    spec.components.security_scheme("tournamentOwner", {"type": "http", "scheme": "bearer",
+                                    "description": "the owner_token of POST /tournaments"})
     for name in dir(schemas):
         obj = getattr(schemas, name)
         if (isinstance(obj, type) and issubclass(obj, schemas.Schema) and obj is not schemas.Schema

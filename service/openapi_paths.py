@@ -176,7 +176,7 @@ PATHS = {
                             "command line always does."),
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("RemoteBotDecision")}}},
             "responses": {"200": _json("RemoteBotAnswer", "The action chosen")}}}}},
-        "responses": {"202": _json("Tournament", "Queued (or found: the same spec is the same tournament)",
+        "responses": {"202": _json("Tournament", "Queued (a new random id; `owner_token` is shown this once)",
                                    headers={"Location": {"schema": {"type": "string"}}}),
                       **_errors(400, 413, 415)}}},
     "/tournaments/{tournament_id}": {
@@ -187,9 +187,11 @@ PATHS = {
                                _query("wait", {"type": "integer", "minimum": 0, "maximum": LONGPOLL_MAX_S,
                                                "default": 0}, "seconds to wait for that")],
                 "responses": {"200": _json("Tournament"), **_errors(400, 404)}},
-        "delete": {"operationId": "cancelTournament", "summary": "Cancel the batches still queued",
+        "delete": {"operationId": "cancelTournament",
+                   "summary": "Cancel the batches still queued (the owner token as bearer)",
+                   "security": [{"tournamentOwner": []}],
                    "parameters": [TOURNAMENT_ID],
-                   "responses": {"200": _json("Tournament"), **_errors(404)}},
+                   "responses": {"200": _json("Tournament"), **_errors(401, 403, 404)}},
     },
     "/tournaments/{tournament_id}/matches": {"get": {
         "operationId": "getTournamentMatches", "summary": "Match records, paged (replay references included)",

@@ -385,7 +385,8 @@ class TournamentRequest(Schema):
 
     spec = fields.Dict(required=True, metadata={"description": (
         "game, options, entrants (built-in bots with params), format (round_robin or gauntlet), "
-        "deals, seed, budget; errors name the field as spec.<field>")})
+        "deals, seed, budget; errors name the field as spec.<field>; the server interleaves "
+        "seatings (order: interleaved) and keys the seeds with a secret of its own")})
 
 
 class TournamentQuery(Schema):
@@ -415,13 +416,23 @@ class Tournament(Schema):
     game = fields.String(required=True)
     entrants = fields.List(fields.String(), required=True)
     spec = fields.Dict(required=True, metadata={"description": "the normalised spec"})
+    commitment = fields.String(required=True, allow_none=True, metadata={"description": (
+        "SHA-256 (hex) of the tournament's seed secret, published at creation: every deal and bot "
+        "seed is HMAC-SHA256(secret, '<seed>:deal:<d>' / '<seed>:bot:<index>:<seat>')")})
+    seed_secret = fields.String(allow_none=True, metadata={"description": (
+        "the seed secret (hex), once the tournament has ended: check it against `commitment`")})
+    owner_token = fields.String(metadata={"description": (
+        "creation answer only: the secret that cancels the tournament (Authorization: Bearer); "
+        "shown once, stored hashed")})
     standings = fields.List(fields.Dict(), metadata={"description": (
         "per entrant: openskill rating (mu, sigma), win rate with its 95% interval, points, "
-        "per-role figures, CPU per move, faults")})
+        "per-role figures, CPU per move, faults (as of `standings_done` matches)")})
+    standings_done = fields.Integer(metadata={"description": "how many matches the standings cover"})
 
 
 class TournamentMatches(Schema):
-    """A page of match records (seed, seating, outcome, moves, CPU, replay reference)."""
+    """A page of match records (seating, outcome, moves, CPU; the seed and replay reference once
+    the tournament has ended)."""
 
     matches = fields.List(fields.Dict(), required=True)
     next_cursor = fields.Integer(allow_none=True, required=True)

@@ -6,16 +6,19 @@ Any number of `python -m worker` processes, on any machines sharing the Redis, p
 index, written with HSETNX), so a retried or repeated job never counts a match twice; this side
 copies new fields into DIR/matches.jsonl (keyed by index too) and a stopped run resumes: records
 already in the hash are collected first and only the still missing indices are queued again.
-The tournament's id is a hash of its normalised spec, so the same spec finds its own results.
+A command-line run's id is a hash of its normalised spec, so the same spec finds its own results
+(and resumes); a tournament queued over HTTP gets a random id instead (service/api_tournaments.py).
 """
 
 import hashlib
 import math
+import secrets
 import time
 
 import orjson
 import redis
 from rq import Worker
+from rq.job import Job
 from rq.registry import FailedJobRegistry
 
 from engine.tournament.results import RecordWriter, prepare, read_records
@@ -35,22 +38,58 @@ def auto_batch(matches, workers):
     return max(1, min(MAX_BATCH, math.ceil(matches / (max(1, workers) * BATCHES_PER_WORKER))))
 
 
+def new_tournament_id():
+    """A random id for a tournament queued over HTTP (128 bits: never derived from its spec)."""
+    return secrets.token_hex(16)
+
+
 def tournament_id(spec):
-    """A short stable id of a normalised spec."""
+    """A short stable id of a normalised spec (command-line runs, which resume by it)."""
     return hashlib.sha256(spec_to_json(spec).encode()).hexdigest()[:16]
 
 
 def tournament_key(prefix, tid, kind):
-    """A Redis key of tournament `tid` (`meta`, `results`): in a slot of its own, or in RQ's when
+    """A Redis key of tournament `tid` (`meta`, `results`, `secret`, `standings`): in a slot of its own, or in RQ's when
     RQ's key prefix carries a hash tag (the queues on a Redis Cluster, service/redis_conn.py: the
     records go where the batch jobs' connection points)."""
     tag = redis_conn.queue_hash_tag()
     return f"{prefix}tourney:{{{tid}}}:{kind}" if tag is None else f"{prefix}tourney:{{{tag}}}:{tid}:{kind}"
 
 
+def quota_key(prefix, caller):
+    """The hash of a caller's running tournaments (service/tournament_guard.py's quotas): in RQ's
+    slot when RQ's key prefix carries a hash tag, like the tournaments it counts."""
+    tag = redis_conn.queue_hash_tag()
+    return f"{prefix}tourney-quota:{{{caller if tag is None else tag}}}:{caller}"
+
+
+def sibling_key(results_key_name, kind):
+    """Another key (`secret`, `standings`, `meta`) of the tournament whose results hash is named."""
+    return results_key_name[:-len("results")] + kind
+
+
 def results_key(prefix, spec):
     """The Redis hash holding the tournament's records."""
     return tournament_key(prefix, tournament_id(spec), "results")
+
+
+def queue_batches(client, queue_name, tid, spec, results_key_name):
+    """Queue every match of an HTTP tournament in batches (sized for two workers); the job ids."""
+    queue, spec_json = bulk_queue_for(client, queue_name), spec_to_json(spec)
+    batch, indices = auto_batch(spec["matches"], 2), list(range(spec["matches"]))
+    return [enqueue_tournament_batch(queue, tid, spec_json, indices[i:i + batch], results_key_name)
+            for i in range(0, len(indices), batch)]
+
+
+def cancel_queued(client, job_ids):
+    """Cancel the jobs not started yet (a batch being played finishes)."""
+    for job_id in job_ids:
+        try:
+            job = Job.fetch(job_id, connection=client)
+        except Exception:  # noqa: BLE001 - gone already
+            continue
+        if job.get_status(refresh=False) in ("queued", "deferred", "scheduled"):
+            job.cancel()
 
 
 class BatchFailed(RuntimeError):

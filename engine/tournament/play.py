@@ -22,9 +22,10 @@ TIMING_FIELDS = ("cpu_ms_per_move", "cpu_ms")
 LEGAL_ONLY_BOTS = frozenset({"random"})
 
 
-def bot_seed(spec, index, seat):
-    """The seed of a seat's bot in match `index` (independent of the deal's seed)."""
-    return derive_seed(spec["seed"], "bot", index, seat)
+def bot_seed(spec, index, seat, secret=None):
+    """The seed of a seat's bot in match `index` (independent of the deal's seed; keyed by the
+    tournament's server-side `secret` when it has one)."""
+    return derive_seed(spec["seed"], "bot", index, seat, secret=secret)
 
 
 def points(outcome, seats):
@@ -33,8 +34,8 @@ def points(outcome, seats):
     return [(1 / len(winners) if seat in winners else 0.0) for seat in range(seats)]
 
 
-def play_entry(spec, entry, clock=time.process_time):
-    """Play a schedule entry; returns its results record."""
+def play_entry(spec, entry, clock=time.process_time, secret=None):
+    """Play a schedule entry; returns its results record (`secret`: see schedule.derive_seed)."""
     entrants = {e["name"]: e for e in spec["entrants"]}
     bots = [{"remote": entrants[name]["remote"]} if "remote" in entrants[name]
             else {"bot": entrants[name]["bot"], **entrants[name]["params"]} for name in entry["seats"]]
@@ -46,7 +47,7 @@ def play_entry(spec, entry, clock=time.process_time):
         options = options[entry.get("options_set", 0)]
     match = core.start(spec["game"], options, entry["seed"])
     seats = match.rules.seat_count(match.options)
-    rngs = [Rng(bot_seed(spec, entry["index"], seat)) for seat in range(seats)]
+    rngs = [Rng(bot_seed(spec, entry["index"], seat, secret)) for seat in range(seats)]
     cpu, moves, faults = [0.0] * seats, [0] * seats, []
     for _ in range(match.rules.max_length * 4):
         moving = core.to_move(match)
@@ -104,10 +105,12 @@ def _choose(spec, entry, match, seat, moving, bot, rng, clock, bot_clock, faults
     return action, clock() - started
 
 
-def play_scheduled(spec, index, records=None, clock=time.process_time):
+def play_scheduled(spec, index, records=None, clock=time.process_time, secret=None, groups=None):
     """Play match `index` of a validated spec (re-running it reproduces the record); a Swiss
-    tournament's later rounds need the earlier rounds' `records` ({index: record})."""
-    return play_entry(spec, schedule_entry(spec, index, records), clock)
+    tournament's later rounds need the earlier rounds' `records` ({index: record}); `secret`:
+    the tournament's seed key, if any; `groups`: its line-ups when the caller has them."""
+    return play_entry(spec, schedule_entry(spec, index, records, groups, secret=secret), clock,
+                      secret)
 
 
 def replay_record(record):

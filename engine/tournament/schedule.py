@@ -19,19 +19,49 @@ Groups:
   round's points (1/seats per match they would have played). Later rounds depend on earlier
   results, so a Swiss entry needs the records of every earlier round.
 
+Order: `order: interleaved` (HTTP tournaments) plays seating-major with the deal turning
+fastest instead: for the first seating every line-up (and option set) on deal 0, 1, ..., then the
+same for the next seating, so two matches on one deal are exactly `deals` matches apart, as far
+apart as the schedule allows (never back to back when there is more than one deal).
+
 Seeds: `derive_seed(master, kind, *numbers)` hashes them (SHA-256, 63 bits): a match's deal seed
 depends on the master seed and deal index only; a bot's seed on the master seed, the match index
-and the seat (never on the deal seed, so a bot cannot learn the deal from it).
+and the seat (never on the deal seed, so a bot cannot learn the deal from it). With a `secret`
+(bytes; HTTP tournaments keep one per tournament, server-side) the same text is keyed with
+HMAC-SHA256 instead, so nobody who lacks the secret can predict a deal from the public spec.
+
+Counting: `group_count` and `seating_count` count line-ups and seat orders without building
+them (validation must stay cheap however many line-ups a spec asks for).
 """
 
 import hashlib
+import hmac
 import itertools
+import math
 
 
-def derive_seed(master, kind, *numbers):
-    """A 63-bit seed from the master seed, a label and indices (stable across runs and machines)."""
-    text = ":".join([str(master), kind] + [str(n) for n in numbers])
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+def derive_seed(master, kind, *numbers, secret=None):
+    """A 63-bit seed from the master seed, a label and indices (stable across runs and machines);
+    HMAC-SHA256 keyed by `secret` (bytes) when one is given, else plain SHA-256."""
+    text = ":".join([str(master), kind] + [str(n) for n in numbers]).encode()
+    digest = (hmac.new(secret, text, hashlib.sha256).digest() if secret is not None
+              else hashlib.sha256(text).digest())
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def seating_count(seats, mode="rotations"):
+    """How many seat orders `seatings_for(seats, mode)` gives (without building them)."""
+    return math.factorial(seats) if mode == "all" else seats
+
+
+def group_count(spec):
+    """How many line-ups `groups_for(spec)` gives (without building them)."""
+    entrants, seats = len(spec["entrants"]), spec["seats"]
+    if spec["format"] == "gauntlet":
+        return entrants - 1
+    if spec["format"] == "swiss":
+        return entrants // seats
+    return math.comb(entrants, seats) if entrants >= seats else entrants
 
 
 def seatings_for(seats, mode="rotations"):
@@ -123,11 +153,27 @@ def _pair_without_rematches(order, met, budget):
     return None
 
 
-def schedule_entry(spec, index, records=None, groups=None, seatings=None, seeds=None):
+def _position(spec, index, groups, seatings):
+    """(deal, options set, group, seating) of match `index` (not Swiss): deal-major, or
+    seating-major when the spec's order is interleaved."""
+    sets = option_count(spec)
+    if spec.get("order") == "interleaved":
+        seating, rest = divmod(index, spec["deals"] * sets * len(groups))
+        options_set, rest = divmod(rest, spec["deals"] * len(groups))
+        group, deal = divmod(rest, spec["deals"])
+        return deal, options_set, group, seating
+    deal, rest = divmod(index, len(groups) * len(seatings) * sets)
+    options_set, rest = divmod(rest, len(groups) * len(seatings))
+    group, seating = divmod(rest, len(seatings))
+    return deal, options_set, group, seating
+
+
+def schedule_entry(spec, index, records=None, groups=None, seatings=None, seeds=None, secret=None):
     """Match `index` of the tournament: {index, deal, group, seating, seed, seats: entrant per
     seat} (and `round` in a Swiss tournament, whose entries need the earlier rounds' records)
     (`groups`, `seatings`: the round's line-ups and seat orders when the caller already has them;
-    `seeds`: a {deal: seed} memo shared by the caller's entries.)"""
+    `seeds`: a {deal: seed} memo shared by the caller's entries; `secret`: the tournament's
+    server-side seed key, if it has one.)"""
     seatings = seatings or seatings_for(spec["seats"], spec["seatings"])
     if not 0 <= index < spec["matches"]:
         raise IndexError(f"match index {index} out of range")
@@ -137,15 +183,15 @@ def schedule_entry(spec, index, records=None, groups=None, seatings=None, seeds=
         groups = groups or swiss_groups(spec, records or {}, round_no)
         deal_in_round, rest = divmod(rest, len(groups) * len(seatings) * sets)
         deal = round_no * spec["deals"] + deal_in_round
+        options_set, rest = divmod(rest, len(groups) * len(seatings))
+        group, seating = divmod(rest, len(seatings))
     else:
         groups = groups or groups_for(spec)
-        deal, rest = divmod(index, len(groups) * len(seatings) * sets)
-    options_set, rest = divmod(rest, len(groups) * len(seatings))
-    group, seating = divmod(rest, len(seatings))
+        deal, options_set, group, seating = _position(spec, index, groups, seatings)
     lineup = groups[group]
     order = seatings[seating]
     entry = {"index": index, "deal": deal, "group": group, "seating": seating,
-             "seed": _deal_seed(spec, deal, seeds),
+             "seed": _deal_seed(spec, deal, seeds, secret),
              "seats": [lineup[order[seat]] for seat in range(spec["seats"])]}
     if round_no is not None:
         entry["round"] = round_no
@@ -154,11 +200,11 @@ def schedule_entry(spec, index, records=None, groups=None, seatings=None, seeds=
     return entry
 
 
-def _deal_seed(spec, deal, seeds):
+def _deal_seed(spec, deal, seeds, secret=None):
     if seeds is None:
-        return derive_seed(spec["seed"], "deal", deal)
+        return derive_seed(spec["seed"], "deal", deal, secret=secret)
     if deal not in seeds:
-        seeds[deal] = derive_seed(spec["seed"], "deal", deal)
+        seeds[deal] = derive_seed(spec["seed"], "deal", deal, secret=secret)
     return seeds[deal]
 
 

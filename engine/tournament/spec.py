@@ -17,15 +17,24 @@ A spec (all keys but `game` and `entrants` optional):
     seed: 1                          # master seed: every match's deal and bot seeds derive from it
     budget: {iterations: 100}        # per-move search budget for searching bots (ismcts):
                                      # iterations (reproducible) or cpu_ms (CPU time, not wall)
+    order: deal_major                # or interleaved: a deal's seatings spread over the schedule
+                                     # (HTTP tournaments; see schedule.py)
 
 `validate_spec` returns a normalised copy (defaults filled, bot params completed) that is what a
 results directory stores; `SpecError.field` is the dotted path of the bad field, e.g.
 `entrants[2].bot`. Pure: no I/O except `load_spec` reading the file it is given.
+
+Validation never builds the schedule: line-ups and matches are counted arithmetically
+(`schedule.group_count`), so a spec asking for millions of line-ups is refused as fast as any
+other (at most MAX_ENTRANTS entrants, MAX_MATCHES matches). A remote entrant's URL is checked
+here (http/https, a host, no credentials, no control characters or spaces, at most
+MAX_URL_LENGTH characters); where it may point is checked when it is called (remote.py).
 """
 
 import json
 import math
 import os
+import urllib.parse
 
 import yaml
 
@@ -36,12 +45,15 @@ from ..registry import get_game
 FORMATS = ("round_robin", "gauntlet", "swiss")
 SEATINGS = ("rotations", "all")
 TOP_LEVEL = ("game", "options", "entrants", "format", "challenger", "seatings", "deals",
-             "matches_per_pairing", "total_matches", "seed", "budget", "name", "rounds")
+             "matches_per_pairing", "total_matches", "seed", "budget", "name", "rounds", "order")
 DERIVED = ("seats", "matches")  # written by validate_spec; ignored (recomputed) on input
 ENTRANT_KEYS = ("name", "bot", "params", "remote")
 REMOTE_KEYS = ("url", "timeout_ms")
 BUDGET_KEYS = ("iterations", "cpu_ms")
 MAX_MATCHES = 10_000_000
+MAX_ENTRANTS = 1000
+MAX_URL_LENGTH = 2048
+ORDERS = ("deal_major", "interleaved")
 
 
 class SpecError(ValueError):
@@ -186,9 +198,7 @@ def _remote_entrant(item, where):
         if key not in REMOTE_KEYS:
             raise SpecError(f"unknown key {key!r} (expected {', '.join(REMOTE_KEYS)})",
                             f"{where}.remote.{key}")
-    url = remote.get("url")
-    if not isinstance(url, str) or not url.startswith(("http://", "https://")):
-        raise SpecError("must be an http:// or https:// URL", f"{where}.remote.url")
+    url = _url(remote.get("url"), f"{where}.remote.url")
     timeout = _int(remote.get("timeout_ms", 1000), f"{where}.remote.timeout_ms", 1, 60_000)
     name = item.get("name")
     if not isinstance(name, str) or not name or len(name) > 64:
@@ -197,10 +207,33 @@ def _remote_entrant(item, where):
     return {"name": name, "remote": {"url": url, "timeout_ms": timeout}}
 
 
+def _url(url, field):
+    """The URL if it is a plain http(s) URL with a host (no credentials, no control characters or
+    whitespace, at most MAX_URL_LENGTH characters); else SpecError naming `field`."""
+    if not isinstance(url, str) or not url.lower().startswith(("http://", "https://")):
+        raise SpecError("must be an http:// or https:// URL", field)
+    if len(url) > MAX_URL_LENGTH:
+        raise SpecError(f"at most {MAX_URL_LENGTH} characters", field)
+    if any(ord(ch) < 33 or ord(ch) == 127 or ch.isspace() for ch in url):
+        raise SpecError("no spaces or control characters (CR, LF, ...) in a URL", field)
+    try:
+        parts = urllib.parse.urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError on a bad port
+    except ValueError:
+        raise SpecError("not a valid URL", field) from None
+    if not parts.hostname or parts.username is not None or parts.password is not None:
+        raise SpecError("needs a host and no credentials (user:password@)", field)
+    if not url.isascii():
+        raise SpecError("ASCII only (write an international host name in punycode)", field)
+    return url
+
+
 def _entrants(game_id, spec, budget):
     items = spec.get("entrants")
     if not isinstance(items, list) or not items:
         raise SpecError("required: a non-empty list of entrants", "entrants")
+    if len(items) > MAX_ENTRANTS:
+        raise SpecError(f"at most {MAX_ENTRANTS} entrants", "entrants")
     entrants, seen = [], set()
     for index, item in enumerate(items):
         entrant = _entrant(game_id, item, index, budget)
@@ -235,7 +268,7 @@ def _format(spec, entrants):
 
 def validate_spec(source):
     """The normalised spec (a new dict); raises SpecError naming the field."""
-    from .schedule import groups_for, seatings_for  # schedule needs a validated spec's pieces
+    from .schedule import group_count, seating_count  # schedule needs a validated spec's pieces
     spec = load_spec(source)
     for key in spec:
         if key not in TOP_LEVEL and key not in DERIVED:
@@ -263,9 +296,14 @@ def validate_spec(source):
         raise SpecError("only a Swiss tournament has rounds", "rounds")
     if not isinstance(normal["name"], str):
         raise SpecError("must be a string", "name")
-    per_deal = (len(groups_for(normal)) * len(seatings_for(seats, seatings))
-                * normal.get("rounds", 1) * len(option_sets(normal)))
-    per_pairing = len(seatings_for(seats, seatings))
+    order = spec.get("order", "deal_major")
+    if order not in ORDERS or (order != "deal_major" and fmt == "swiss"):
+        raise SpecError(f"must be one of {', '.join(ORDERS)} (deal_major only for Swiss)", "order")
+    if order != "deal_major":
+        normal["order"] = order
+    per_pairing = seating_count(seats, seatings)  # counted, never enumerated (see docstring)
+    per_deal = (group_count(normal) * per_pairing * normal.get("rounds", 1)
+                * len(option_sets(normal)))
     given = [k for k in ("deals", "matches_per_pairing", "total_matches") if k in spec]
     if len(given) > 1:
         raise SpecError(f"give only one of deals, matches_per_pairing, total_matches", given[1])

@@ -8,6 +8,11 @@
 finished match to DIR/matches.jsonl; run it again on the same DIR to resume a stopped run. At the
 end it writes the report (CSV standings, PNG charts) and prints the standings table. `report`
 rebuilds the report files from the JSONL alone. A thin layer over `engine.tournament`.
+
+Remote entrants: the person running `run` is the operator of its process, so remote bots on this
+machine's loopback addresses are allowed by default (SAFEHOUSE_TOURNAMENT_REMOTE_ALLOW, when set,
+decides instead; with --rq the workers' own setting decides). Private and other non-public
+addresses need that setting (engine/tournament/remote.py).
 """
 
 import json
@@ -16,6 +21,7 @@ import os
 import sys
 
 DEFAULT_OUT = "tournament-results"
+LOCAL_REMOTE_ALLOW = "127.0.0.0/8,::1"  # `run`'s default allow-list for remote entrants
 
 
 def register(subparsers):
@@ -138,6 +144,7 @@ def cmd_run(args):
         return _error(f"invalid spec {args.spec}: {error}")
     if args.workers is not None and args.workers < 1:
         return _error("--workers must be at least 1")
+    os.environ.setdefault("SAFEHOUSE_TOURNAMENT_REMOTE_ALLOW", LOCAL_REMOTE_ALLOW)
     out = args.out or os.path.join(DEFAULT_OUT, spec["name"])
     if os.path.exists(os.path.join(out, "spec.json")):
         done = len(read_records(out))

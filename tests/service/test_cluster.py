@@ -168,7 +168,8 @@ def test_the_queues_can_live_on_the_cluster_itself(cluster, config, monkeypatch)
         assert any(b":job:" in key for key in rq_keys) and any(b":worker:" in key for key in rq_keys)
         assert {client.keyslot(key) for key in rq_keys} == {rq_slot}
         tournament_keys = list(client.scan_iter(f"{config['PREFIX']}tourney:*"))
-        assert len(tournament_keys) == 2 and {client.keyslot(k) for k in tournament_keys} == {rq_slot}
+        assert len(tournament_keys) == 4 and {client.keyslot(k) for k in tournament_keys} == {rq_slot}
+        assert {client.keyslot(k) for k in client.scan_iter(f"{config['PREFIX']}tourney-quota:*")} == {rq_slot}
         assert not list(client.scan_iter("rq:*"))  # nothing under RQ's untagged default
     finally:
         _stop(worker)

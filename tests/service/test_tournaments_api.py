@@ -1,5 +1,5 @@
 """Tournaments over HTTP with a real worker: queue a spec, follow its progress by long-poll, read
-standings with ratings and the paged match records (replayable), cancel; spec errors name the
+standings with ratings and the paged match records (replayable), cancel (owner token); spec errors name the
 field; server limits hold."""
 
 import engine
@@ -15,7 +15,9 @@ def test_a_tournament_runs_on_the_workers_and_reports(client, worker):
     assert made.headers["Location"] == f"/tournaments/{tid}"
     assert made.json["total"] == 8 and made.json["entrants"] == ["random", "heuristic"]
     again = client.post("/tournaments", json={"spec": SPEC})
-    assert again.status_code == 202 and again.json["tournament_id"] == tid  # same spec, same one
+    assert again.status_code == 202 and again.json["tournament_id"] != tid  # ids are random
+    client.delete(f"/tournaments/{again.json['tournament_id']}",
+                  headers={"Authorization": f"Bearer {again.json['owner_token']}"})
     view = made.json
     for _ in range(60):
         view = client.get(f"/tournaments/{tid}", query_string={"after": view["done"], "wait": 2}).json
@@ -48,7 +50,8 @@ def test_spec_errors_and_limits_name_the_field(client, config):
         "random", {"name": "far", "remote": {"url": "http://127.0.0.1:9/"}}])})
     assert remote.status_code == 400 and remote.json["error"]["field"] == "spec.entrants[1].remote"
     assert client.get("/tournaments/nope").json["error"]["code"] == "tournament_not_found"
-    allowed = create_app(dict(config, TOURNAMENT_REMOTE_BOTS=True)).test_client()
+    allowed = create_app(dict(config, TOURNAMENT_REMOTE_BOTS=True,
+                              TOURNAMENT_REMOTE_ALLOW="127.0.0.1")).test_client()
     queued = allowed.post("/tournaments", json={"spec": dict(SPEC, seed=77, entrants=[
         "random", {"name": "far", "remote": {"url": "http://127.0.0.1:9/"}}])})
     assert queued.status_code == 202  # the operator allowed remote entrants
@@ -69,6 +72,7 @@ def test_the_remote_bot_protocol_is_in_the_contract():
 
 def test_cancel_stops_what_is_queued(client):
     made = client.post("/tournaments", json={"spec": dict(SPEC, deals=40, seed=9)}).json  # no worker
-    cancelled = client.delete(f"/tournaments/{made['tournament_id']}")
+    cancelled = client.delete(f"/tournaments/{made['tournament_id']}",
+                              headers={"Authorization": f"Bearer {made['owner_token']}"})
     assert cancelled.status_code == 200 and cancelled.json["status"] == "cancelled"
     assert cancelled.json["done"] == 0

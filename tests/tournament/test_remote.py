@@ -1,5 +1,6 @@
-"""Remote bots over HTTP (127.0.0.1 only): a good answer is played; a timeout, an error, a crash
-or an illegal answer is recorded against the entrant and the zombie policy plays; the match goes on."""
+"""Remote bots over HTTP (127.0.0.1 only, which the operator's allow-list must name): a good
+answer is played; a timeout, a refusal, a crash, a bad or an illegal answer is recorded against the
+entrant and the zombie policy plays; the match goes on."""
 
 import json
 import threading
@@ -29,13 +30,22 @@ class Handler(BaseHTTPRequestHandler):
         answer = {"/illegal": {"action": {"type": "steal", "card": 99}}}.get(
             self.path, {"action": request["legal_actions"][0]})
         body = b"not json" if self.path == "/garbage" else json.dumps(answer).encode()
-        self.send_response(200)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        except OSError:  # /slow: the runner hung up at its deadline
+            pass
 
     def log_message(self, *args):
         pass
+
+
+@pytest.fixture(autouse=True)
+def loopback_allowed(monkeypatch):
+    """These bots listen on 127.0.0.1: a non-public address, so the allow-list names it."""
+    monkeypatch.setenv("SAFEHOUSE_TOURNAMENT_REMOTE_ALLOW", "127.0.0.1")
 
 
 @pytest.fixture(scope="module")
@@ -68,8 +78,8 @@ def test_a_good_remote_bot_plays_its_answers(server):
 
 
 @pytest.mark.parametrize("path,timeout_ms,kind", [
-    ("/slow", 100, "timeout"), ("/crash", 1000, "error"), ("/illegal", 1000, "illegal"),
-    ("/garbage", 1000, "error"),
+    ("/slow", 100, "timeout"), ("/crash", 1000, "bad answer"), ("/illegal", 1000, "illegal"),
+    ("/garbage", 1000, "bad answer"),
 ])
 def test_faults_are_recorded_and_the_zombie_plays(server, path, timeout_ms, kind):
     spec = _tournament(server + path, timeout_ms)
@@ -78,7 +88,7 @@ def test_faults_are_recorded_and_the_zombie_plays(server, path, timeout_ms, kind
         assert record["finished"]
         remote_seat = record["seats"].index("far")
         assert record["faults"] and {f["seat"] for f in record["faults"]} == {remote_seat}
-        assert all(f["fault"].split(":")[0] == kind for f in record["faults"])
+        assert all(f["fault"] == kind for f in record["faults"])
         assert len(record["faults"]) == record["moves_per_seat"][remote_seat]
     row = {r["entrant"]: r for r in standings(spec, records)["standings"]}
     assert row["far"]["faults"] == sum(len(r["faults"]) for r in records)
@@ -86,10 +96,10 @@ def test_faults_are_recorded_and_the_zombie_plays(server, path, timeout_ms, kind
     assert row["random"]["faults"] == 0
 
 
-def test_nobody_listening_is_an_error_not_a_crash():
+def test_nobody_listening_is_a_refusal_not_a_crash():
     spec = _tournament("http://127.0.0.1:9/", 200)
     records = run_in_memory(spec)
-    assert all(r["finished"] and r["faults"][0]["fault"].startswith("error") for r in records)
+    assert all(r["finished"] and r["faults"][0]["fault"] == "refused" for r in records)
 
 
 @pytest.mark.parametrize("entrant,field", [

@@ -36,11 +36,11 @@ def test_a_retried_batch_never_counts_a_match_twice(namespace, monkeypatch):
     spec_json = json.dumps(SPEC)
     real, calls = batch_job.play_scheduled, []
 
-    def flaky(spec, index):
+    def flaky(spec, index, **kwargs):
         calls.append(index)
         if len(calls) == 3:
             raise RuntimeError("worker crashed mid-batch")
-        return real(spec, index)
+        return real(spec, index, **kwargs)
     monkeypatch.setattr(batch_job, "play_scheduled", flaky)
     monkeypatch.setattr(batch_job, "FLUSH_S", 0)  # store every record at once
     with pytest.raises(RuntimeError):

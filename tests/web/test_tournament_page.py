@@ -33,3 +33,16 @@ def test_a_bad_spec_is_refused_in_words(live_server, browser):
     click(browser, "#tournament-start")
     message = wait_for(browser, lambda d: css(d, "#tournament-message").text)
     assert "spec.entrants[1]" in message and "#/tournament/" not in browser.current_url
+
+
+def test_the_page_that_started_a_tournament_can_cancel_it(live_server, browser):
+    open_page(browser, live_server + "/#/tournaments")  # no worker: every batch stays queued
+    spec = css(browser, "#tournament-spec")
+    spec.clear()
+    spec.send_keys(json.dumps({"game": "classified", "entrants": ["random", "heuristic"], "deals": 40, "seed": 5}))
+    click(browser, "#tournament-start")
+    wait_for(browser, lambda d: "#/tournament/" in d.current_url)
+    assert "seed commitment" in wait_for(browser, lambda d: css(d, "#tournament-seeds").text)
+    click(browser, "#tournament-cancel")  # the owner token kept in localStorage goes with it
+    wait_for(browser, lambda d: "cancelled: 0 of 80" in css(d, "#tournament-progress").text, timeout=30)
+    assert "secret" in css(browser, "#tournament-seeds").text

@@ -1,10 +1,21 @@
 // Tournaments: start one from a spec, follow its progress (long-poll), standings with ratings
 // and their uncertainty, a chart of the ratings (mu ± 2 sigma) and the match records.
+// The owner token of a tournament started here is kept in localStorage (never in a URL): only
+// its holder can cancel it.
 
 import { call, get, post } from "./api.js";
 import { h, s } from "./dom.js";
 
 const EXAMPLE = {game: "classified", entrants: ["random", "heuristic"], deals: 10, seed: 1};
+const OWNERS_KEY = "safehouse.tournaments";
+
+function owners() {
+  try { return JSON.parse(localStorage.getItem(OWNERS_KEY) || "{}"); } catch (exc) { return {}; }
+}
+
+function saveOwner(id, token) {
+  localStorage.setItem(OWNERS_KEY, JSON.stringify({...owners(), [id]: token}));
+}
 
 /** #/tournaments: a form for a new tournament, or open one by id. */
 export async function renderTournamentForm(root) {
@@ -17,6 +28,7 @@ export async function renderTournamentForm(root) {
     try { parsed = JSON.parse(spec.value); } catch (exc) { message.textContent = "the spec is not JSON"; return; }
     try {
       const made = await post("/tournaments", {spec: parsed});
+      saveOwner(made.tournament_id, made.owner_token);
       location.hash = `#/tournament/${made.tournament_id}`;
     } catch (exc) { message.textContent = exc.words || String(exc); }
   };
@@ -47,14 +59,17 @@ export async function renderTournament(root, id) {
 }
 
 function draw(page, view) {
+  const token = owners()[view.tournament_id];
   const cancel = async () => {
-    try { await call("DELETE", `/tournaments/${encodeURIComponent(view.tournament_id)}`); } catch (exc) { /* shown on the next poll */ }
+    try { await call("DELETE", `/tournaments/${encodeURIComponent(view.tournament_id)}`, {token}); } catch (exc) { /* shown on the next poll */ }
   };
   page.replaceChildren(
     h("h2", {}, `Tournament ${view.tournament_id}: ${view.game}`),
     h("p#tournament-progress", {}, `${view.status}: ${view.done} of ${view.total} matches`,
       " ", h("progress", {max: view.total, value: view.done})),
-    view.status === "running" ? h("button", {onclick: cancel}, "Cancel") : null,
+    h("p#tournament-seeds", {}, `seed commitment ${view.commitment}`,
+      view.seed_secret ? ` · secret ${view.seed_secret}` : " (the secret is shown when it ends)"),
+    view.status === "running" && token ? h("button#tournament-cancel", {onclick: cancel}, "Cancel") : null,
     standingsTable(view.standings || []),
     ratingsChart(view.standings || []),
     h("div#tournament-matches"));
@@ -92,5 +107,5 @@ async function drawMatches(page, id) {
   const box = page.querySelector("#tournament-matches");
   const data = await get(`/tournaments/${encodeURIComponent(id)}/matches?limit=50`);
   box.replaceChildren(h("h3", {}, "Matches"), h("ol", {start: 0}, data.matches.map((m) =>
-    h("li", {}, `seed ${m.seed}: ${m.seats.join(" vs ")} → winners ${JSON.stringify(m.winners)}`))));
+    h("li", {}, `seed ${m.seed ?? "hidden"}: ${m.seats.join(" vs ")} → winners ${JSON.stringify(m.winners)}`))));
 }
