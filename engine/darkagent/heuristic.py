@@ -34,14 +34,16 @@ def choose(view, seat, rules, rng, params):
     return legal[rng.randbelow(len(legal))]
 
 
-def cell_value(st, seat, cell):
-    """How useful it is for `seat` to spot this cell (targets only matter with spies out)."""
+def cell_value(st, seat, cell, armed=None):
+    """How useful it is for `seat` to spot this cell (targets only matter with spies out;
+    `armed`: whether the seat has a spy in the field, when the caller knows it)."""
     item = st["grid"][cell // DEPTH][cell % DEPTH]
     me = st["players"][seat]
     if item is None:
         return 0.3 if me["reserve"] else 0.0
     kind = item["kind"]
-    armed = _has_field_spy(st, seat)
+    if armed is None:
+        armed = _has_field_spy(st, seat)
     if kind == "spy" and item["owner"] == seat:
         return 3.0
     if kind == "aim":
@@ -68,13 +70,24 @@ def cell_value(st, seat, cell):
     return 0.0
 
 
+def cell_values(st, seat):
+    """cell_value of every cell for `seat`: one decision's table (the values depend on the view
+    alone, not on the satellite layout a caller tries)."""
+    armed = _has_field_spy(st, seat)
+    return [cell_value(st, seat, cell, armed) for cell in range(len(st["grid"]) * DEPTH)]
+
+
 def _has_field_spy(st, seat):
     return any(item and item["kind"] == "spy" and item["owner"] == seat
                for line in st["grid"] for item in line)
 
 
-def spotting_value(st, seat, sats, grid_shift=0):
-    """Value of the best cells `seat`'s satellites could select, for a satellite layout."""
+def spotting_value(st, seat, sats, grid_shift=0, values=None):
+    """Value of the best cells `seat`'s satellites could select, for a satellite layout
+    (`values`: the decision's `cell_values`, computed here when not given)."""
+    if values is None:
+        values = cell_values(st, seat)
+    cells = values
     total = 0.0
     for line, owners in enumerate(sats):
         mine = owners.count(seat)
@@ -82,8 +95,8 @@ def spotting_value(st, seat, sats, grid_shift=0):
             continue
         reach = DEPTH if len(owners) == SLOTS and mine == SLOTS else min(len(owners), DEPTH)
         src = (line + grid_shift) % len(sats)
-        values = sorted((cell_value(st, seat, src * DEPTH + d) for d in range(reach)), reverse=True)
-        total += sum(values[:mine])
+        best = sorted((cells[src * DEPTH + d] for d in range(reach)), reverse=True)
+        total += sum(best[:mine])
     return total
 
 
@@ -107,8 +120,9 @@ def _after(sats, seat, action):
 
 def _best_satellite_action(st, seat, legal, rng):
     best, best_value = None, None
+    values = cell_values(st, seat)
     for action in legal:
-        value = spotting_value(st, seat, _after(st["satellites"], seat, action)) + rng.random() * 1e-3
+        value = spotting_value(st, seat, _after(st["satellites"], seat, action), 0, values) + rng.random() * 1e-3
         if best_value is None or value > best_value:
             best, best_value = action, value
     return best
@@ -116,7 +130,8 @@ def _best_satellite_action(st, seat, legal, rng):
 
 def _rotation_helps(st, seat):
     sats = [tuple(s) for s in st["satellites"]]
-    return spotting_value(st, seat, sats, grid_shift=1) > spotting_value(st, seat, sats) + 0.5
+    values = cell_values(st, seat)
+    return spotting_value(st, seat, sats, 1, values) > spotting_value(st, seat, sats, 0, values) + 0.5
 
 
 def _act(st, seat, by_type, min_odds, rng):
