@@ -70,11 +70,20 @@ def cell_value(st, seat, cell, armed=None):
     return 0.0
 
 
-def cell_values(st, seat):
-    """cell_value of every cell for `seat`: one decision's table (the values depend on the view
-    alone, not on the satellite layout a caller tries)."""
-    armed = _has_field_spy(st, seat)
-    return [cell_value(st, seat, cell, armed) for cell in range(len(st["grid"]) * DEPTH)]
+class CellValues(dict):
+    """One decision's cell -> cell_value for `seat` (each computed on first use: the values
+    depend on the view alone, not on the satellite layout a caller tries), and its memo of
+    line values by (source line, owners) for spotting_value."""
+
+    def __init__(self, st, seat):
+        super().__init__()
+        self.st, self.seat, self.armed, self.lines = st, seat, None, {}
+
+    def __missing__(self, cell):
+        if self.armed is None:
+            self.armed = _has_field_spy(self.st, self.seat)
+        value = self[cell] = cell_value(self.st, self.seat, cell, self.armed)
+        return value
 
 
 def _has_field_spy(st, seat):
@@ -83,21 +92,32 @@ def _has_field_spy(st, seat):
 
 
 def spotting_value(st, seat, sats, grid_shift=0, values=None):
-    """Value of the best cells `seat`'s satellites could select, for a satellite layout
-    (`values`: the decision's `cell_values`, computed here when not given)."""
-    if values is None:
-        values = cell_values(st, seat)
-    cells = values
+    """Value of the best cells `seat`'s satellites could select, for a satellite layout of
+    tuples (`values`: the decision's CellValues, made here when not given)."""
+    cells = CellValues(st, seat) if values is None else values
+    memo = cells.lines
     total = 0.0
     for line, owners in enumerate(sats):
-        mine = owners.count(seat)
-        if not mine:
-            continue
-        reach = DEPTH if len(owners) == SLOTS and mine == SLOTS else min(len(owners), DEPTH)
         src = (line + grid_shift) % len(sats)
-        best = sorted((cells[src * DEPTH + d] for d in range(reach)), reverse=True)
-        total += sum(best[:mine])
+        value = memo.get((src, owners))
+        if value is None:
+            value = memo[src, owners] = _line_value(cells, seat, src, owners)
+        if value is not _NO_SATELLITE:
+            total += value
     return total
+
+
+_NO_SATELLITE = object()  # a line without the seat's satellites adds nothing
+
+
+def _line_value(cells, seat, src, owners):
+    """What the seat's satellites among `owners` could select on line `src`."""
+    mine = owners.count(seat)
+    if not mine:
+        return _NO_SATELLITE
+    reach = DEPTH if len(owners) == SLOTS and mine == SLOTS else min(len(owners), DEPTH)
+    best = sorted((cells[src * DEPTH + d] for d in range(reach)), reverse=True)
+    return sum(best[:mine])
 
 
 def _after(sats, seat, action):
@@ -120,7 +140,7 @@ def _after(sats, seat, action):
 
 def _best_satellite_action(st, seat, legal, rng):
     best, best_value = None, None
-    values = cell_values(st, seat)
+    values = CellValues(st, seat)
     for action in legal:
         value = spotting_value(st, seat, _after(st["satellites"], seat, action), 0, values) + rng.random() * 1e-3
         if best_value is None or value > best_value:
@@ -130,15 +150,17 @@ def _best_satellite_action(st, seat, legal, rng):
 
 def _rotation_helps(st, seat):
     sats = [tuple(s) for s in st["satellites"]]
-    values = cell_values(st, seat)
+    values = CellValues(st, seat)
     return spotting_value(st, seat, sats, 1, values) > spotting_value(st, seat, sats, 0, values) + 0.5
 
 
 def _act(st, seat, by_type, min_odds, rng):
     spots = by_type.get("spot", [])
     if spots:
+        cells = CellValues(st, seat)
+
         def gain(a):
-            return cell_value(st, seat, a["line"] * DEPTH + a["depth"]) - (3.5 if a.get("super") else 0.0)
+            return cells[a["line"] * DEPTH + a["depth"]] - (3.5 if a.get("super") else 0.0)
         spot = max(spots, key=gain)
         if gain(spot) > 0.1:
             if "to" not in spot:
