@@ -34,12 +34,8 @@ class Rng:
     def next64(self):
         """The next raw 64-bit draw."""
         # _mix(seed ^ _mix(counter)); the seed-free inner mix of the first draws comes from a table
-        # (_mix inlined: draws are the hottest call of a playout)
         counter = self.counter = self.counter + 1
-        z = ((self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))) + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * _MUL1) & _MASK
-        z = ((z ^ (z >> 27)) * _MUL2) & _MASK
-        return z ^ (z >> 31)
+        return _mix(self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter)))
 
     def randbelow(self, n):
         """A uniform integer in [0, n) (n >= 1), without modulo bias."""
@@ -50,13 +46,8 @@ class Rng:
             limit = _MASK - (_MASK + 1) % n
             if n < 4096:
                 _SMALL_LIMITS[n] = limit
-        seed = self.seed
-        while True:  # next64, inlined
-            counter = self.counter = self.counter + 1
-            z = ((seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))) + _GOLDEN) & _MASK
-            z = ((z ^ (z >> 30)) * _MUL1) & _MASK
-            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
-            x = z ^ (z >> 31)
+        while True:
+            x = self.next64()
             if x <= limit:
                 return x % n
 
