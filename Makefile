@@ -53,7 +53,7 @@ BENCH_BUDGET_MS ?= 50
 # Dark Agent is played at BGA's 10 rounds: without a cap an ISMCTS seat makes ~170 decisions a
 # match (~34 CPU-seconds at 200 ms each).
 BENCH_OPTIONS ?= {"darkagent": {"max_rounds": 10}}
-# bench/bench_strength.py's size in `make bench` (the issue's full run: STRENGTH_DEALS=500 STRENGTH_BUDGET_MS=200, CPU-hours)
+# bench/bench_strength.py's size in `make bench` (a full run: STRENGTH_DEALS=500 STRENGTH_BUDGET_MS=200, CPU-hours)
 STRENGTH_DEALS ?= 20
 STRENGTH_BUDGET_MS ?= 100
 
