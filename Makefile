@@ -55,6 +55,9 @@ BENCH_BUDGET_MS ?= 50
 # Dark Agent is played at BGA's 10 rounds: without a cap an ISMCTS seat makes ~170 decisions a
 # match (~34 CPU-seconds at 200 ms each).
 BENCH_OPTIONS ?= {"darkagent": {"max_rounds": 10}}
+# bench/bench_strength.py's size in `make bench` (a full run: STRENGTH_DEALS=500 STRENGTH_BUDGET_MS=200, CPU-hours)
+STRENGTH_DEALS ?= 20
+STRENGTH_BUDGET_MS ?= 100
 
 bench: ## Print engine speed, bot-turn latency through the API and a quick bot win-rate table (minutes)
 	@for g in classified insidejob ifthen darkagent; do echo "== engine: $$g"; $(BIN)/python bench/bench_$$g.py || exit 1; done
@@ -63,6 +66,8 @@ bench: ## Print engine speed, bot-turn latency through the API and a quick bot w
 	@echo "== tournaments: runner vs raw playouts, 1 and 2 processes, and over RQ"; $(BIN)/python bench/bench_tournament.py --matches 200 --rq
 	@echo "== bots: win rates ($(BENCH_MATCHES) matches, ismcts $(BENCH_BUDGET_MS) ms/move)"
 	@$(BIN)/python bench/bench_bots.py --matches $(BENCH_MATCHES) --budget-ms $(BENCH_BUDGET_MS) --options '$(BENCH_OPTIONS)'
+	@echo "== bots: ismcts vs heuristic head to head ($(STRENGTH_DEALS) deals per game, seats rotated, $(STRENGTH_BUDGET_MS) ms/move)"
+	@$(BIN)/python bench/bench_strength.py --deals $(STRENGTH_DEALS) --budget-ms $(STRENGTH_BUDGET_MS)
 
 # `make bench-service BENCH_SERVICE_ARGS="--seconds 10 --clients 16"` to change the rounds.
 BENCH_SERVICE_ARGS ?=

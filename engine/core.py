@@ -72,6 +72,9 @@ class Game(ABC):
     notes = ""
     # option sets the conformance suite must exercise
     conformance_options = ({},)
+    # bot name -> {parameter: default}: this game's own defaults for a generic bot's parameters
+    # (e.g. the ISMCTS tuning measured on it); the generic bot code names no game
+    bot_defaults = {}
 
     # ---- options ---------------------------------------------------------------------------
     def validate_options(self, options):

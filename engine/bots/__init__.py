@@ -9,9 +9,8 @@ Library callers use `choose(name, view, seat, params, seed)`: any bot, in-proces
 
 import importlib
 
-from ..registry import get_game
+from ..registry import GAMES, get_game
 from ..rng import Rng
-from .ismcts import GAME_DEFAULTS as ISMCTS_GAME_DEFAULTS
 from .ismcts import PARAMS as ISMCTS_PARAMS
 from .ismcts import choose_ismcts
 from .random_bot import choose_random
@@ -56,7 +55,6 @@ BOTS = {
     },
     "ismcts": {
         "choose": choose_ismcts, "params": ISMCTS_PARAMS, "clock": True,
-        "game_defaults": ISMCTS_GAME_DEFAULTS,
         "description": "information-set Monte Carlo tree search over sample_state; "
                        "iterations cap always, budget_ms caps wall time per move",
     },
@@ -75,9 +73,11 @@ def _plays(spec, game_id):
     return spec.get("needs") is None or spec["needs"](game_id) is not None
 
 
-def bot_params(spec, game_id):
-    """The bot's parameter specs for one game: its generic specs with the game's own defaults."""
-    own = (spec.get("game_defaults") or {}).get(game_id, {})
+def bot_params(spec, game_id, name=None):
+    """The bot's parameter specs for one game: its generic specs with the defaults the game
+    declares for the bot `name` (`rules.bot_defaults[name]`)."""
+    rules = GAMES.get(game_id)
+    own = (getattr(rules, "bot_defaults", None) or {}).get(name, {})
     return {k: {**v, "default": own.get(k, v["default"])} for k, v in spec["params"].items()}
 
 
@@ -88,7 +88,7 @@ def bot_catalog(game_id):
         if not _plays(spec, game_id):
             continue
         entries.append({"bot": name, "description": spec["description"],
-                        "params": bot_params(spec, game_id)})
+                        "params": bot_params(spec, game_id, name)})
     return entries
 
 
@@ -99,7 +99,7 @@ def validate_bot(game_id, seat_spec):
     if spec is None or not _plays(spec, game_id):
         raise ValueError(f"unknown bot {name!r} for {game_id}")
     params = {}
-    specs = bot_params(spec, game_id)
+    specs = bot_params(spec, game_id, name)
     for key, value in seat_spec.items():
         if key in ("bot", "kind"):
             continue

@@ -44,24 +44,8 @@ PARAMS = {
     "prior": {"default": 60, "type": "int", "min": 0, "max": 1000,
               "description": "virtual visits (won at half rate) given to the heuristic's move at the root"},
 }
-# Per-game defaults, measured with bench/bench_bots.py (ismcts vs heuristic at 200 ms CPU a move,
-# seats rotated, same seeds as the heuristic-only baseline). Classified Information: heuristic
-# playouts, no root prior, a shared victory worth half: n=1,000 won 68.8% [65.9, 71.6] vs the
-# heuristic's 57.9% [54.8, 60.9] in the same seats, points gain +9.3 [+5.9, +12.7]. (Valuing a
-# shared win fully won as often, 67.5%, but mostly by turning losses into shared victories:
-# points gain +2.4 [-0.9, +5.6]; a root prior of 20 scored 55.3% at n=300.) Dark Agent, 2 players,
-# max_rounds 10, the same settings (heuristic playouts cut at playout_depth and scored by
-# `evaluate`): n=300 won 87.0% [82.7, 90.3] vs 67.0% [61.5, 72.1], points gain +33.0 [+27.1,
-# +38.9]. Inside Job, 4 players, no root prior, with its rollout policy and belief-weighted
-# deals (engine/insidejob/rollout.py): n=1,000 won 64.3% [61.3, 67.2] vs the heuristic's 58.1%
-# [55.0, 61.1], points gain +5.7 [+3.6, +7.9]. (At n=200: the prior of 60 gave +4.5 against +9.0
-# without; without beliefs -3.0, the search voted blind; plain random playouts -10.0.)
-GAME_DEFAULTS = {
-    "classified": {"guided": 100, "prior": 0, "shared_win": 50},
-    # 40 heuristic-playout iterations take ~200-260 ms of CPU, about what 200 ms bought in the bench
-    "darkagent": {"guided": 100, "prior": 0, "shared_win": 50, "iterations": 40},
-    "insidejob": {"prior": 0},
-}
+# Per-game defaults are declared by each game as data: `rules.bot_defaults["ismcts"]` (with the
+# measurements behind them next to it); engine.bots.bot_params applies them.
 EXPLORATION = 0.7
 PLAYOUT_PARAMS = {"playout": True}  # tells a game's heuristic it may play lighter inside playouts
 

@@ -74,7 +74,21 @@ def choose(view, seat, rules, rng, params):
     blocked = opponent_blocks(state, seat)
     chances = _Chances(weights, blocked)
     context = (state, seat, weights, blocked, chances)
-    scored = [(score_action(action, context) + rng.random() * 1e-3, i) for i, action in enumerate(actions)]
+    random = rng.random
+    if state["stack"] and state["stack"][-1]["seat"] == seat:
+        scored = [(score_decision(action, context) + random() * 1e-3, i) for i, action in enumerate(actions)]
+    else:  # score_action, with what stays in hand worked out once per played card
+        hand = state["players"][seat]["hand"] or []
+        urgency = 2.0 if state["final_turns_left"] is not None else 1.0
+        kept = {}
+        scored = []
+        for i, action in enumerate(actions):
+            card = action.get("card")
+            keep = kept.get(card)
+            if keep is None:
+                rest = [c for c in hand if c != card]
+                keep = kept[card] = (KEEP_WEIGHT * urgency * max((chances[NUMBER[c]] for c in rest), default=0.0), rest)
+            scored.append((keep[0] + play_value(action, context, keep[1]) + random() * 1e-3, i))
     return actions[max(scored)[1]]
 
 

@@ -34,14 +34,16 @@ def choose(view, seat, rules, rng, params):
     return legal[rng.randbelow(len(legal))]
 
 
-def cell_value(st, seat, cell):
-    """How useful it is for `seat` to spot this cell (targets only matter with spies out)."""
+def cell_value(st, seat, cell, armed=None):
+    """How useful it is for `seat` to spot this cell (targets only matter with spies out;
+    `armed`: whether the seat has a spy in the field, when the caller knows it)."""
     item = st["grid"][cell // DEPTH][cell % DEPTH]
     me = st["players"][seat]
     if item is None:
         return 0.3 if me["reserve"] else 0.0
     kind = item["kind"]
-    armed = _has_field_spy(st, seat)
+    if armed is None:
+        armed = _has_field_spy(st, seat)
     if kind == "spy" and item["owner"] == seat:
         return 3.0
     if kind == "aim":
@@ -68,23 +70,54 @@ def cell_value(st, seat, cell):
     return 0.0
 
 
+class CellValues(dict):
+    """One decision's cell -> cell_value for `seat` (each computed on first use: the values
+    depend on the view alone, not on the satellite layout a caller tries), and its memo of
+    line values by (source line, owners) for spotting_value."""
+
+    def __init__(self, st, seat):
+        super().__init__()
+        self.st, self.seat, self.armed, self.lines = st, seat, None, {}
+
+    def __missing__(self, cell):
+        if self.armed is None:
+            self.armed = _has_field_spy(self.st, self.seat)
+        value = self[cell] = cell_value(self.st, self.seat, cell, self.armed)
+        return value
+
+
 def _has_field_spy(st, seat):
     return any(item and item["kind"] == "spy" and item["owner"] == seat
                for line in st["grid"] for item in line)
 
 
-def spotting_value(st, seat, sats, grid_shift=0):
-    """Value of the best cells `seat`'s satellites could select, for a satellite layout."""
+def spotting_value(st, seat, sats, grid_shift=0, values=None):
+    """Value of the best cells `seat`'s satellites could select, for a satellite layout of
+    tuples (`values`: the decision's CellValues, made here when not given)."""
+    cells = CellValues(st, seat) if values is None else values
+    memo = cells.lines
     total = 0.0
     for line, owners in enumerate(sats):
-        mine = owners.count(seat)
-        if not mine:
-            continue
-        reach = DEPTH if len(owners) == SLOTS and mine == SLOTS else min(len(owners), DEPTH)
         src = (line + grid_shift) % len(sats)
-        values = sorted((cell_value(st, seat, src * DEPTH + d) for d in range(reach)), reverse=True)
-        total += sum(values[:mine])
+        value = memo.get((src, owners))
+        if value is None:
+            value = memo[src, owners] = _line_value(cells, seat, src, owners)
+        if value is not _NO_SATELLITE:
+            total += value
     return total
+
+
+_NO_SATELLITE = object()  # a line without the seat's satellites adds nothing
+
+
+def _line_value(cells, seat, src, owners):
+    """What the seat's satellites among `owners` could select on line `src`."""
+    mine = owners.count(seat)
+    if not mine:
+        return _NO_SATELLITE
+    reach = DEPTH if len(owners) == SLOTS and mine == SLOTS else min(len(owners), DEPTH)
+    best = sorted((cells[src * DEPTH + d] for d in range(reach)), reverse=True)
+    return sum(best[:mine])
 
 
 def _after(sats, seat, action):
@@ -107,8 +140,9 @@ def _after(sats, seat, action):
 
 def _best_satellite_action(st, seat, legal, rng):
     best, best_value = None, None
+    values = CellValues(st, seat)
     for action in legal:
-        value = spotting_value(st, seat, _after(st["satellites"], seat, action)) + rng.random() * 1e-3
+        value = spotting_value(st, seat, _after(st["satellites"], seat, action), 0, values) + rng.random() * 1e-3
         if best_value is None or value > best_value:
             best, best_value = action, value
     return best
@@ -116,14 +150,17 @@ def _best_satellite_action(st, seat, legal, rng):
 
 def _rotation_helps(st, seat):
     sats = [tuple(s) for s in st["satellites"]]
-    return spotting_value(st, seat, sats, grid_shift=1) > spotting_value(st, seat, sats) + 0.5
+    values = CellValues(st, seat)
+    return spotting_value(st, seat, sats, 1, values) > spotting_value(st, seat, sats, 0, values) + 0.5
 
 
 def _act(st, seat, by_type, min_odds, rng):
     spots = by_type.get("spot", [])
     if spots:
+        cells = CellValues(st, seat)
+
         def gain(a):
-            return cell_value(st, seat, a["line"] * DEPTH + a["depth"]) - (3.5 if a.get("super") else 0.0)
+            return cells[a["line"] * DEPTH + a["depth"]] - (3.5 if a.get("super") else 0.0)
         spot = max(spots, key=gain)
         if gain(spot) > 0.1:
             if "to" not in spot:

@@ -26,6 +26,8 @@ from .action_dicts import (
     PLACE_SATELLITE,
     RUBBER_BOAT,
     SKIP_SATELLITES,
+    SPOT,
+    SUPER_SPOT,
     SUPPORT_SPOT,
     SWAP_SATELLITE,
     TAKE,
@@ -192,16 +194,16 @@ def with_support_targets(state, seat, spots):
         return spots
     cell = grid.index(SUPPORT_CODE)
     line, depth = divmod(cell, DEPTH)
-    empty = empty_cells(state)
-    if not empty:
-        return spots
-    out = []
-    for action in spots:
-        if action["depth"] == depth and action["line"] == line:
-            out += [SUPPORT_SPOT[line, depth, bool(action.get("super")), to] for to in empty]
-        else:
-            out.append(action)
-    return out
+    plain, extended = SPOT[line][depth], SUPER_SPOT[line][depth]  # the spots' shared dicts
+    for index, action in enumerate(spots):  # at most one spot selects the Support cell
+        if action is plain or action is extended:
+            empty = empty_cells(state)
+            if not empty:
+                return spots
+            support = action is extended
+            return (spots[:index] + [SUPPORT_SPOT[line, depth, support, to] for to in empty]
+                    + spots[index + 1:])
+    return spots
 
 
 SUPPORT_CODE = next(code for code, name in SPECIAL_NAMES.items() if name == "support")
@@ -211,9 +213,14 @@ JET_PACK_CARD_CODES = frozenset(code for code, card in enumerate(CARDS)
                                 if card.kind in ("sentinel", "agent", "dark"))
 
 
-def empty_cells(state):
-    """Cells with no occupant."""
-    return [c for c, code in enumerate(state.grid) if code == EMPTY]
+def empty_cells(state, _last=[None, ()]):
+    """Cells with no occupant (a new list; the last grid's answer is remembered: the states of a
+    turn share their grid tuple)."""
+    grid = state.grid
+    if grid is not _last[0]:
+        _last[1] = tuple([c for c, code in enumerate(grid) if code == EMPTY])
+        _last[0] = grid
+    return list(_last[1])
 
 
 STATUS_CARDS = {"rifle": "rifle", "rocket_launcher": "rocket", "bulletproof_jacket": "invulnerable"}

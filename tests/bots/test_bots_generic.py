@@ -89,8 +89,8 @@ def test_ismcts_beats_random_on_the_toy_game():
 
 def test_ismcts_defaults_can_differ_per_game_and_the_catalog_shows_them():
     from engine.bots import bot_catalog
-    from engine.bots.ismcts import GAME_DEFAULTS, PARAMS
-    tuned = GAME_DEFAULTS["classified"]
+    from engine.bots.ismcts import PARAMS
+    tuned = engine.get_game("classified").bot_defaults["ismcts"]
     assert validate_bot("classified", {"bot": "ismcts"})["guided"] == tuned["guided"]
     assert validate_bot("toy", {"bot": "ismcts"})["guided"] == PARAMS["guided"]["default"]
     assert validate_bot("classified", {"bot": "ismcts", "guided": 7})["guided"] == 7
@@ -131,3 +131,17 @@ def test_ismcts_uses_a_games_search_helpers_only_where_it_has_them():
     toy = engine.get_game("toy")
     assert ismcts._rollout(toy) is None
     assert ismcts._sampler(toy, {}, 0, 1) == toy.sample_state
+
+
+def test_generic_bot_code_names_no_game():
+    """Per-game tuning is data each game declares (rules.bot_defaults), not game ids in the
+    generic bots: no registered game id appears as a string literal in engine/bots."""
+    import ast
+    import pathlib
+    import engine.bots
+    from engine.registry import GAMES
+    folder = pathlib.Path(engine.bots.__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        literals = {node.value for node in ast.walk(ast.parse(path.read_text()))
+                    if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+        assert not literals & set(GAMES), (path.name, sorted(literals & set(GAMES)))
