@@ -6,7 +6,7 @@ from flask import Blueprint, current_app, g, request
 from . import listing, matches, schemas, views
 from .errors import ApiError
 from .http import bearer_token, etag_for, if_match_version, none_match, parse_body, parse_query
-from .idempotency import idempotent
+from .idempotency import idempotent, idempotent_for_seat
 
 bp = Blueprint("matches", __name__)
 
@@ -114,7 +114,7 @@ def get_legal_actions(match_id):
 
 
 @bp.post("/matches/<match_id>/actions")
-@idempotent
+@idempotent_for_seat
 def post_action(match_id):
     """Play an action for the caller's seat at the expected version."""
     body = parse_body(ACTION_REQUEST)

@@ -17,6 +17,7 @@ STATUS = {
     "rate_limited": 429, "not_finished": 409, "unsupported_media_type": 415,
     "precondition_required": 428,
     "idempotency_key_reused": 422, "idempotency_in_progress": 409, "service_unavailable": 503,
+    "weak_idempotency_key": 400, "request_timeout": 408, "too_many_streams": 429,
     "invalid_ticket": 401, "tournament_not_found": 404, "uri_too_long": 414, "job_not_found": 404, "internal_error": 500,
 }
 
@@ -54,7 +55,7 @@ def from_engine(exc, **extra):
 
 _HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 404: "not_found",
                405: "method_not_allowed", 413: "payload_too_large", 415: "unsupported_media_type",
-               429: "rate_limited"}
+               408: "request_timeout", 429: "rate_limited"}
 
 
 def error_response(exc):
