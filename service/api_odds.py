@@ -6,6 +6,7 @@ hash, so asking twice never computes twice.
 
 import hashlib
 import json
+import re
 
 from flask import Blueprint, current_app
 
@@ -15,6 +16,7 @@ from .http import parse_body
 from .jobs import enqueue_turn_odds, job_state, odds_job_id
 
 bp = Blueprint("odds", __name__)
+JOB_ID = re.compile("[A-Za-z0-9_-]{1,100}")  # what RQ accepts as a job id (else it raises)
 
 
 def _planning():
@@ -69,7 +71,8 @@ def turn_odds():
 @bp.get("/jobs/<job_id>")
 def get_job(job_id):
     """The state of a queued computation and, when finished, its result."""
-    state = job_state(current_app.extensions["safehouse"]["store"].queue_redis, job_id) if job_id.startswith("odds-") else None
+    known = job_id.startswith("odds-") and JOB_ID.fullmatch(job_id)
+    state = job_state(current_app.extensions["safehouse"]["store"].queue_redis, job_id) if known else None
     if state is None:
         raise ApiError("job_not_found", f"no job {job_id!r}", "job_id")
     status, result = state

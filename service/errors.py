@@ -3,6 +3,8 @@
 This is the only place where error codes map to HTTP statuses.
 """
 
+import re
+
 import redis
 from flask import jsonify, request
 from werkzeug.exceptions import HTTPException
@@ -23,6 +25,7 @@ STATUS = {
 
 
 MAX_URI_LENGTH = 4096  # path + query; the server in front refuses request lines over 8190 bytes
+CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f]")  # never in a path we serve (a NUL breaks file APIs)
 
 
 class ApiError(Exception):
@@ -77,6 +80,8 @@ def register_error_handlers(app):
     def _uri_length():
         if len(request.full_path) > MAX_URI_LENGTH:
             raise ApiError("uri_too_long", f"the path and query are over {MAX_URI_LENGTH} bytes")
+        if CONTROL_CHARACTERS.search(request.path):
+            raise ApiError("invalid_request", "the path holds a control character", "path")
     app.register_error_handler(EngineError, error_response)
 
     @app.errorhandler(HTTPException)
