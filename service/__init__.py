@@ -64,7 +64,8 @@ def create_app(config=None):
     app.extensions["safehouse"]["limiter"] = RateLimiter(app, store.redis, _rate_key, app.config["PREFIX"],
                 lambda: app.config["RATE_LIMIT"], exempt_blueprints=[api_meta.bp.name, api_web.bp.name],
                 # creation has a tighter budget of its own
-                endpoint_limits={"matches.create_match": lambda: app.config["CREATE_LIMIT"]},
+                endpoint_limits={"matches.create_match": lambda: app.config["CREATE_LIMIT"],
+                                 "odds.turn_odds": lambda: app.config["ODDS_LIMIT"]},
                 prefetch=None if redis_conn.is_cluster(app.config["REDIS_URL"])
                 else functools.partial(api_matches.prefetch_match, store))
     for blueprint in (api_meta.bp, api_matches.bp, api_events.bp, api_odds.bp, stream_tickets.bp,

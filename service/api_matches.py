@@ -87,7 +87,7 @@ def get_match(match_id):
     log_since = parse_query(VIEW_QUERY).get("log_since")
     match, meta = _load(match_id)
     seat = _caller(meta)
-    etag = etag_for(match.version, seat, log_since)
+    etag = etag_for(match.version, seat, meta, log_since)
     matched = none_match(etag)
     if matched:
         return "", 304, {"ETag": matched}
@@ -128,7 +128,7 @@ def post_action(match_id):
     version = if_match_version(body.get("version"))
     match, meta = matches.act(store, match_id, seat, body["action"], version, loaded=loaded)
     _ctx()["after_save"](match_id, match, meta)
-    return views.match_view(match_id, match, meta, seat), 200, {"ETag": etag_for(match.version, seat)}
+    return views.match_view(match_id, match, meta, seat), 200, {"ETag": etag_for(match.version, seat, meta)}
 
 
 @bp.get("/matches/<match_id>/replay")

@@ -1,14 +1,21 @@
 """Dark Agent odds: one attack answered at once (exact), a whole planned turn via an RQ job.
 
-Turn answers are cached by question (canonical JSON hash); the job id is derived from the same
-hash, so asking twice never computes twice.
+A turn question costs a worker up to ~1.3 s (its Monte Carlo cross-check), so `POST
+/darkagent/odds/turn` has a per-caller quota of its own (`ODDS_LIMIT`, counted on every ask, cached
+or not; 429 + Retry-After beyond it), and its cache is *per caller*: the key is a hash of a server
+secret, the caller (its address, as the rate limits) and the canonical question; the job id is
+derived from it. One caller asking twice never computes twice, and nothing a caller sees (status,
+timing, job id, headers) depends on what another caller asked: a question someone else asked is
+computed anew (the quota bounds the cost). The secret (random, kept in Redis) keeps job ids
+unguessable, so `/jobs/{id}` is no oracle either.
 """
 
 import hashlib
 import json
 import re
+import secrets
 
-from flask import Blueprint, current_app
+from flask import Blueprint, current_app, request
 
 from . import schemas
 from .errors import ApiError
@@ -53,8 +60,9 @@ def turn_odds():
         question = {"attacks": planning.normalise_plan(body["attacks"]), "trials": body["trials"]}
     except planning.QuestionError as exc:
         raise _question_error(exc) from None
-    key = hashlib.sha256(json.dumps(question, sort_keys=True).encode()).hexdigest()
     ctx = current_app.extensions["safehouse"]
+    caller = (request.remote_addr or "127.0.0.1").encode()
+    key = hashlib.sha256(b"\x00".join([_secret(ctx), caller, json.dumps(question, sort_keys=True).encode()])).hexdigest()
     job_id = odds_job_id(ctx["queue"].name, key)
     cached = ctx["store"].cache_get("turn-odds", key)
     if cached is not None:
@@ -66,6 +74,16 @@ def turn_odds():
     if state is None or state[0] in ("failed", "stopped", "canceled"):
         enqueue_turn_odds(ctx["queue"], job_id, key, question)
     return {"job_id": job_id, "status": "queued"}, 202, {"Location": f"/jobs/{job_id}"}
+
+
+def _secret(ctx):
+    """The server's odds secret: made once (SET NX) and shared through Redis by every process."""
+    if "odds_secret" not in ctx:
+        store = ctx["store"]
+        name = f"{store.prefix}odds-secret"
+        store.redis.set(name, secrets.token_hex(32), nx=True)
+        ctx["odds_secret"] = store.redis.get(name)
+    return ctx["odds_secret"]
 
 
 @bp.get("/jobs/<job_id>")

@@ -22,6 +22,7 @@ def from_env():
         "TOURNAMENT_REMOTE_BOTS": _flag("SAFEHOUSE_TOURNAMENT_REMOTE_BOTS", False),
         "TOURNAMENT_MAX_MATCHES": int(env("SAFEHOUSE_TOURNAMENT_MAX_MATCHES", "2000")),
         "CREATE_LIMIT": env("SAFEHOUSE_CREATE_LIMIT", "60/minute"),
+        "ODDS_LIMIT": env("SAFEHOUSE_ODDS_LIMIT", "20/minute"),  # turn-odds questions per caller
         "SSE_MAX_S": int(env("SAFEHOUSE_SSE_MAX_S", "300")),
         "SSE_KEEPALIVE_S": float(env("SAFEHOUSE_SSE_KEEPALIVE_S", "15")),
         "CORS_ORIGINS": [o.strip() for o in env("SAFEHOUSE_CORS_ORIGINS", "").split(",") if o.strip()],

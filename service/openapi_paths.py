@@ -61,7 +61,7 @@ IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False,
 LAST_EVENT_ID = {"name": "Last-Event-ID", "in": "header", "required": False,
                  "schema": {"type": "string"}, "description": "resume after this event seq"}
 ETAG = {"ETag": {"schema": {"type": "string"}, "description": (
-    "per (version, seat); a gzip-encoded answer (Accept-Encoding: gzip, bodies of 1 KB or more) "
+    "per (version, seat, joined seats: a join changes the view, not the version); a gzip-encoded answer (Accept-Encoding: gzip, bodies of 1 KB or more) "
     "is a distinct representation tagged with the suffix `-gzip`; If-None-Match accepts either")}}
 SEAT = [{"seatToken": []}, {}]
 
