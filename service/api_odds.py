@@ -61,8 +61,9 @@ def turn_odds():
     except planning.QuestionError as exc:
         raise _question_error(exc) from None
     ctx = current_app.extensions["safehouse"]
-    caller = (request.remote_addr or "127.0.0.1").encode()
-    key = hashlib.sha256(b"\x00".join([_secret(ctx), caller, json.dumps(question, sort_keys=True).encode()])).hexdigest()
+    caller = (request.remote_addr or "127.0.0.1").encode()  # as the rate limits name callers
+    asked = json.dumps(question, sort_keys=True).encode()
+    key = hashlib.sha256(b"\x00".join([_secret(ctx), caller, asked])).hexdigest()
     job_id = odds_job_id(ctx["queue"].name, key)
     cached = ctx["store"].cache_get("turn-odds", key)
     if cached is not None:

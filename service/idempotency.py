@@ -7,7 +7,7 @@ request is `422 idempotency_key_reused` and changes nothing.
 Scopes (docs/security.md): `idempotent` serves requests that no seat token authenticates
 (`POST /matches`, `join`): any Authorization header is *ignored* for scoping (a `Bearer null` is
 not an identity), so the key itself is the only secret and must carry at least 128 bits of
-randomness (`check_anonymous_key`; else `400 weak_idempotency_key`). Its stored answer (seat
+randomness (`key_strength.strong_enough`; else `400 weak_idempotency_key`). Its stored answer (seat
 tokens) is then replayed only to whoever holds that key: whoever made the request.
 `idempotent_for_seat` serves `POST .../actions`, which the view authenticates by seat token: the
 bearer joins the scope (a wrong one gets its own 401, never another's answer), and with a bearer
