@@ -80,8 +80,8 @@ def register_error_handlers(app):
     def _uri_length():
         if len(request.full_path) > MAX_URI_LENGTH:
             raise ApiError("uri_too_long", f"the path and query are over {MAX_URI_LENGTH} bytes")
-        if CONTROL_CHARACTERS.search(request.path):
-            raise ApiError("invalid_request", "the path holds a control character", "path")
+        if CONTROL_CHARACTERS.search(request.path):  # names nothing we serve (the contract's 404)
+            raise ApiError("not_found", "no resource has a control character in its path", "path")
     app.register_error_handler(EngineError, error_response)
 
     @app.errorhandler(HTTPException)
