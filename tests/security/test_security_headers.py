@@ -64,6 +64,13 @@ def _violations(driver, url, ready):
     return driver.execute_script("return window.__csp") + logged
 
 
+def _inline_script_blocked(driver):
+    """Whether the page's policy is in force: an injected inline script must not run."""
+    driver.execute_script("window.__ran = false; const s = document.createElement('script');"
+                          "s.textContent = 'window.__ran = true'; document.body.appendChild(s);")
+    return driver.execute_script("return window.__ran") is False
+
+
 def _has_log(driver):
     try:
         driver.get_log("browser")
@@ -76,8 +83,10 @@ def test_swagger_ui_renders_under_the_policy(live_server, browser):  # noqa: F81
     ready = "return document.querySelectorAll('.opblock').length > 5"
     assert _violations(browser, live_server + "/docs", ready) == []
     assert browser.execute_script("return document.querySelector('.info .title').textContent")
+    assert _inline_script_blocked(browser)
 
 
 def test_the_lobby_renders_under_the_policy(live_server, browser):  # noqa: F811
     ready = "return document.querySelectorAll('#create-game option').length > 0"
     assert _violations(browser, live_server + "/", ready) == []
+    assert _inline_script_blocked(browser)
