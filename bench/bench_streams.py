@@ -73,7 +73,8 @@ def start_servers():
 
     wait_until(redis_up, 10)
     env = dict(os.environ, SAFEHOUSE_REDIS_URL=url, SAFEHOUSE_RATE_LIMIT="1000000/minute",
-               SAFEHOUSE_ENQUEUE_BOTS="0", PYTHONPATH=ROOT)
+               SAFEHOUSE_ENQUEUE_BOTS="0", PYTHONPATH=ROOT,  # all streams come from one address
+               SAFEHOUSE_MAX_STREAMS_PER_ADDRESS="1000000", SAFEHOUSE_WORKER_CONNECTIONS="20000")
     api = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf", "-w", "1",
                             "-b", f"127.0.0.1:{api_port}", "service.wsgi:app"],
                            env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

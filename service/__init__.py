@@ -7,7 +7,7 @@ from flask import Flask
 from flask_cors import CORS
 
 from . import (api_events, api_matches, api_meta, api_odds, api_tournaments, api_web,
-               config as config_module, headers, redis_conn, stream_tickets)
+               config as config_module, connections, headers, redis_conn, stream_tickets)
 from .errors import ApiError, register_error_handlers
 from .fast_json import FastJSONProvider
 from .jobs import after_save as jobs_after_save, queue_for
@@ -58,15 +58,17 @@ def create_app(config=None):
 
     notifier = Notifier(app.config["REDIS_URL"], store.notify_channel, **REDIS_TIMEOUTS)
     app.extensions["safehouse"] = {"store": store, "queue": queue, "after_save": after_save,
-                                   "notifier": notifier}
+                                   "notifier": notifier, "stream_slots": connections.StreamSlots()}
     headers.register(app)  # before the limiter: Flask runs after_request hooks last-registered first
     # one Redis round trip per request for the limits and their headers (see rate_limit)
     app.extensions["safehouse"]["limiter"] = RateLimiter(app, store.redis, _rate_key, app.config["PREFIX"],
                 lambda: app.config["RATE_LIMIT"], exempt_blueprints=[api_meta.bp.name, api_web.bp.name],
                 # creation has a tighter budget of its own
-                endpoint_limits={"matches.create_match": lambda: app.config["CREATE_LIMIT"]},
+                endpoint_limits={"matches.create_match": lambda: app.config["CREATE_LIMIT"],
+                                 "odds.turn_odds": lambda: app.config["ODDS_LIMIT"]},
                 prefetch=None if redis_conn.is_cluster(app.config["REDIS_URL"])
                 else functools.partial(api_matches.prefetch_match, store))
+    app.before_request(connections.read_body)  # bodies arrive within BODY_TIMEOUT_S or 408
     for blueprint in (api_meta.bp, api_matches.bp, api_events.bp, api_odds.bp, stream_tickets.bp,
                       api_tournaments.bp, api_web.bp):
         app.register_blueprint(blueprint)

@@ -5,15 +5,18 @@ SSE streams are bounded in time (clients resume with Last-Event-ID) and send kee
 stream of a finished match sends what is left up to the final event and closes, and a resume past
 that final event answers 204 so that an EventSource stops reconnecting. Under
 `make run` the API runs on gunicorn's gevent worker, so an idle stream costs a greenlet, not a
-request worker.
+request worker. Each address holds at most MAX_STREAMS_PER_ADDRESS streams and long-polls per
+process (service/connections.py).
 """
 
+import contextlib
 import json
 import time
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
 from . import matches, schemas, stream_tickets, views
+from .connections import long_poll_slot, stream_slot
 from .errors import ApiError
 from .http import bearer_token, parse_counter, parse_query
 from .notifier import wait_for_events
@@ -35,7 +38,9 @@ def get_events(match_id):
         raise ApiError("match_not_found", f"no match {match_id!r}", "match_id")
     seat = matches.seat_for_token(meta, bearer_token())
     notifier = current_app.extensions["safehouse"]["notifier"]
-    events = wait_for_events(store, notifier, match_id, query["after"], query["wait"])
+    # a long-poll holds one of the address's stream slots while it waits
+    with long_poll_slot() if query["wait"] else contextlib.nullcontext():
+        events = wait_for_events(store, notifier, match_id, query["after"], query["wait"])
     last = events[-1]["seq"] if events else query["after"]
     return {"events": [views.project_event(e, seat) for e in events], "last": last}
 
@@ -97,4 +102,7 @@ def stream_events(match_id):
                         return  # the match is over: nothing more will come
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return Response(stream_with_context(generate()), mimetype="text/event-stream", headers=headers)
+    release = stream_slot()  # given back when the server closes the response
+    response = Response(stream_with_context(generate()), mimetype="text/event-stream", headers=headers)
+    response.call_on_close(release)
+    return response

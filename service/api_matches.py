@@ -6,7 +6,7 @@ from flask import Blueprint, current_app, g, request
 from . import listing, matches, schemas, views
 from .errors import ApiError
 from .http import bearer_token, etag_for, if_match_version, none_match, parse_body, parse_query
-from .idempotency import idempotent
+from .idempotency import idempotent, idempotent_for_seat
 
 bp = Blueprint("matches", __name__)
 
@@ -87,7 +87,7 @@ def get_match(match_id):
     log_since = parse_query(VIEW_QUERY).get("log_since")
     match, meta = _load(match_id)
     seat = _caller(meta)
-    etag = etag_for(match.version, seat, log_since)
+    etag = etag_for(match.version, seat, meta, log_since)
     matched = none_match(etag)
     if matched:
         return "", 304, {"ETag": matched}
@@ -114,7 +114,7 @@ def get_legal_actions(match_id):
 
 
 @bp.post("/matches/<match_id>/actions")
-@idempotent
+@idempotent_for_seat
 def post_action(match_id):
     """Play an action for the caller's seat at the expected version."""
     body = parse_body(ACTION_REQUEST)
@@ -128,7 +128,7 @@ def post_action(match_id):
     version = if_match_version(body.get("version"))
     match, meta = matches.act(store, match_id, seat, body["action"], version, loaded=loaded)
     _ctx()["after_save"](match_id, match, meta)
-    return views.match_view(match_id, match, meta, seat), 200, {"ETag": etag_for(match.version, seat)}
+    return views.match_view(match_id, match, meta, seat), 200, {"ETag": etag_for(match.version, seat, meta)}
 
 
 @bp.get("/matches/<match_id>/replay")

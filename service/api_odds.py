@@ -1,13 +1,21 @@
 """Dark Agent odds: one attack answered at once (exact), a whole planned turn via an RQ job.
 
-Turn answers are cached by question (canonical JSON hash); the job id is derived from the same
-hash, so asking twice never computes twice.
+A turn question costs a worker up to ~1.3 s (its Monte Carlo cross-check), so `POST
+/darkagent/odds/turn` has a per-caller quota of its own (`ODDS_LIMIT`, counted on every ask, cached
+or not; 429 + Retry-After beyond it), and its cache is *per caller*: the key is a hash of a server
+secret, the caller (its address, as the rate limits) and the canonical question; the job id is
+derived from it. One caller asking twice never computes twice, and nothing a caller sees (status,
+timing, job id, headers) depends on what another caller asked: a question someone else asked is
+computed anew (the quota bounds the cost). The secret (random, kept in Redis) keeps job ids
+unguessable, so `/jobs/{id}` is no oracle either.
 """
 
 import hashlib
 import json
+import re
+import secrets
 
-from flask import Blueprint, current_app
+from flask import Blueprint, current_app, request
 
 from . import schemas
 from .errors import ApiError
@@ -15,6 +23,7 @@ from .http import parse_body
 from .jobs import enqueue_turn_odds, job_state, odds_job_id
 
 bp = Blueprint("odds", __name__)
+JOB_ID = re.compile("[A-Za-z0-9_-]{1,100}")  # what RQ accepts as a job id (else it raises)
 
 
 def _planning():
@@ -51,8 +60,10 @@ def turn_odds():
         question = {"attacks": planning.normalise_plan(body["attacks"]), "trials": body["trials"]}
     except planning.QuestionError as exc:
         raise _question_error(exc) from None
-    key = hashlib.sha256(json.dumps(question, sort_keys=True).encode()).hexdigest()
     ctx = current_app.extensions["safehouse"]
+    caller = (request.remote_addr or "127.0.0.1").encode()  # as the rate limits name callers
+    asked = json.dumps(question, sort_keys=True).encode()
+    key = hashlib.sha256(b"\x00".join([_secret(ctx), caller, asked])).hexdigest()
     job_id = odds_job_id(ctx["queue"].name, key)
     cached = ctx["store"].cache_get("turn-odds", key)
     if cached is not None:
@@ -66,10 +77,21 @@ def turn_odds():
     return {"job_id": job_id, "status": "queued"}, 202, {"Location": f"/jobs/{job_id}"}
 
 
+def _secret(ctx):
+    """The server's odds secret: made once (SET NX) and shared through Redis by every process."""
+    if "odds_secret" not in ctx:
+        store = ctx["store"]
+        name = f"{store.prefix}odds-secret"
+        store.redis.set(name, secrets.token_hex(32), nx=True)
+        ctx["odds_secret"] = store.redis.get(name)
+    return ctx["odds_secret"]
+
+
 @bp.get("/jobs/<job_id>")
 def get_job(job_id):
     """The state of a queued computation and, when finished, its result."""
-    state = job_state(current_app.extensions["safehouse"]["store"].queue_redis, job_id) if job_id.startswith("odds-") else None
+    known = job_id.startswith("odds-") and JOB_ID.fullmatch(job_id)
+    state = job_state(current_app.extensions["safehouse"]["store"].queue_redis, job_id) if known else None
     if state is None:
         raise ApiError("job_not_found", f"no job {job_id!r}", "job_id")
     status, result = state

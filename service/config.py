@@ -27,8 +27,11 @@ def from_env():
         "TOURNAMENT_CALLER_CPU_S": float(env("SAFEHOUSE_TOURNAMENT_CALLER_CPU_S", "3600")),
         "TOURNAMENT_REMOTE_ALLOW": env("SAFEHOUSE_TOURNAMENT_REMOTE_ALLOW", ""),
         "CREATE_LIMIT": env("SAFEHOUSE_CREATE_LIMIT", "60/minute"),
+        "ODDS_LIMIT": env("SAFEHOUSE_ODDS_LIMIT", "20/minute"),  # turn-odds questions per caller
         "SSE_MAX_S": int(env("SAFEHOUSE_SSE_MAX_S", "300")),
         "SSE_KEEPALIVE_S": float(env("SAFEHOUSE_SSE_KEEPALIVE_S", "15")),
+        "BODY_TIMEOUT_S": float(env("SAFEHOUSE_BODY_TIMEOUT_S", "10")),
+        "MAX_STREAMS_PER_ADDRESS": int(env("SAFEHOUSE_MAX_STREAMS_PER_ADDRESS", "16")),
         "CORS_ORIGINS": [o.strip() for o in env("SAFEHOUSE_CORS_ORIGINS", "").split(",") if o.strip()],
         "ENQUEUE_BOTS": _flag("SAFEHOUSE_ENQUEUE_BOTS", True),
         "MAX_ALL_BOT_MATCHES": int(env("SAFEHOUSE_MAX_ALL_BOT_MATCHES", "4")),  # per caller, 0 = no cap

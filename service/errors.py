@@ -3,6 +3,8 @@
 This is the only place where error codes map to HTTP statuses.
 """
 
+import re
+
 import redis
 from flask import jsonify, request
 from werkzeug.exceptions import HTTPException
@@ -17,11 +19,14 @@ STATUS = {
     "rate_limited": 429, "not_finished": 409, "unsupported_media_type": 415,
     "precondition_required": 428, "too_many_bot_matches": 429,
     "idempotency_key_reused": 422, "idempotency_in_progress": 409, "service_unavailable": 503,
-    "invalid_ticket": 401, "tournament_not_found": 404, "not_tournament_owner": 403, "tournament_quota": 429, "uri_too_long": 414, "job_not_found": 404, "internal_error": 500,
+    "weak_idempotency_key": 400, "request_timeout": 408, "too_many_streams": 429,
+    "invalid_ticket": 401, "tournament_not_found": 404, "not_tournament_owner": 403, "tournament_quota": 429,
+    "uri_too_long": 414, "job_not_found": 404, "internal_error": 500,
 }
 
 
 MAX_URI_LENGTH = 4096  # path + query; the server in front refuses request lines over 8190 bytes
+CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f]")  # never in a path we serve (a NUL breaks file APIs)
 
 
 class ApiError(Exception):
@@ -54,7 +59,7 @@ def from_engine(exc, **extra):
 
 _HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 404: "not_found",
                405: "method_not_allowed", 413: "payload_too_large", 415: "unsupported_media_type",
-               429: "rate_limited"}
+               408: "request_timeout", 429: "rate_limited"}
 
 
 def error_response(exc):
@@ -76,6 +81,8 @@ def register_error_handlers(app):
     def _uri_length():
         if len(request.full_path) > MAX_URI_LENGTH:
             raise ApiError("uri_too_long", f"the path and query are over {MAX_URI_LENGTH} bytes")
+        if CONTROL_CHARACTERS.search(request.path):  # names nothing we serve (the contract's 404)
+            raise ApiError("not_found", "no resource has a control character in its path", "path")
     app.register_error_handler(EngineError, error_response)
 
     @app.errorhandler(HTTPException)

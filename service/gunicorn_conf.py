@@ -1,17 +1,43 @@
 """gunicorn settings for serving Safehouse (`gunicorn -c python:service.gunicorn_conf ...`).
 
-- `worker_class` gevent: an idle long-poll or SSE client holds a greenlet, not a worker; with
-  `worker_connections` 10,000 one worker process can hold thousands of waiting clients (they share
-  one Redis subscriber, see service/notifier.py).
+- `worker_class` gevent: an idle long-poll or SSE client holds a greenlet, not a worker (waiting
+  clients share one Redis subscriber, see service/notifier.py).
+- `worker_connections` (SAFEHOUSE_WORKER_CONNECTIONS, 4,000) is what one worker serves well:
+  bench/bench_streams.py measured 32 KiB per idle stream and 5,000 streams woken within 1.6 s, so
+  4,000 is ~130 MiB and ~1.3 s of fan-out; it never exceeds the file descriptors the process may
+  open (less a reserve for Redis, logs and modules), raising the soft limit toward the hard one
+  first, since past it every accept fails. A request line and headers must arrive within
+  `keepalive` (2 s), a body within SAFEHOUSE_BODY_TIMEOUT_S (service/connections.py), so a slow
+  client holds a connection for seconds, not forever (docs/security.md).
 - Each worker freezes what it loaded out of the garbage collector's sight (`post_worker_init`).
 - The access log (off unless `--access-logfile` is given) never records query strings or headers:
   a stream ticket travels as `?ticket=` and must not end up in a log.
 """
 
 import gc
+import os
+import resource
+
+FD_RESERVE = 256  # Redis pool (64) and subscriber, logs, module files, the listening socket
+
+
+def _worker_connections(wanted):
+    """`wanted`, or fewer when the process may not open that many sockets."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    need = wanted + FD_RESERVE
+    if soft != resource.RLIM_INFINITY and soft < need:
+        raised = need if hard == resource.RLIM_INFINITY else min(need, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError):
+            pass
+    return wanted if soft == resource.RLIM_INFINITY else max(1, min(wanted, soft - FD_RESERVE))
+
 
 worker_class = "gevent"
-worker_connections = 10000
+worker_connections = _worker_connections(int(os.environ.get("SAFEHOUSE_WORKER_CONNECTIONS", "4000")))
+keepalive = 2  # also the deadline for a request line and headers (gunicorn's gevent worker)
 timeout = 120
 # request lines up to 8190 bytes reach the app, which answers a JSON 414 above MAX_URI_LENGTH
 limit_request_line = 8190

@@ -144,7 +144,9 @@ def if_match_version(body_version=None):
     return version
 
 
-def etag_for(version, seat, log_since=None):
-    """The ETag of a seat's view at a version (and log cut, when one was asked for)."""
+def etag_for(version, seat, meta, log_since=None):
+    """The ETag of a seat's view at a version, after so many joins (a join changes the view, not
+    the version), and log cut, when one was asked for."""
     cut = "" if log_since is None else f"-l{log_since}"
-    return f'"{version}-{"s" if seat is None else seat}{cut}"'
+    joins = sum(1 for spec in meta["seats"] if spec["joined"])
+    return f'"{version}-{"s" if seat is None else seat}-j{joins}{cut}"'

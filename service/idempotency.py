@@ -1,17 +1,23 @@
 """Idempotent POSTs, as the careful payment APIs do them.
 
-A stored response is replayed only to the same *caller scope* (the bearer token, or for calls
-without one the key itself, which must then be an unguessable secret of at least 22 characters,
-about 128 bits) and only for the same *request fingerprint* (method, path, canonical JSON body and
-If-Match). The same key with a different request is `422 idempotency_key_reused` and changes
-nothing.
+A stored response is replayed only to the same *caller scope* and only for the same *request
+fingerprint* (method, path, canonical JSON body and If-Match). The same key with a different
+request is `422 idempotency_key_reused` and changes nothing.
+
+Scopes (docs/security.md): `idempotent` serves requests that no seat token authenticates
+(`POST /matches`, `join`): any Authorization header is *ignored* for scoping (a `Bearer null` is
+not an identity), so the key itself is the only secret and must carry at least 128 bits of
+randomness (`key_strength.strong_enough`; else `400 weak_idempotency_key`). Its stored answer (seat
+tokens) is then replayed only to whoever holds that key: whoever made the request.
+`idempotent_for_seat` serves `POST .../actions`, which the view authenticates by seat token: the
+bearer joins the scope (a wrong one gets its own 401, never another's answer), and with a bearer
+any key will do.
 
 What Redis holds is neither the key nor the token: the record's name is a SHA-256 of scope secret
-and key, and the stored response (which for `POST /matches` and `join` carries seat tokens) is
-encrypted with AES-GCM under a key derived from the same secrets, so reading Redis does not yield a
-token. A key is reserved before the call acts, so concurrent retries wait for the one real
-outcome instead of racing it (or hear `409 idempotency_in_progress` if it takes longer than
-`WAIT_S`). Records are kept for `TTL_S` (24 h).
+and key, and the stored response is encrypted with AES-GCM under a key derived from the same
+secrets, so reading Redis does not yield a token. A key is reserved before the call acts, so
+concurrent retries wait for the one real outcome instead of racing it (or hear `409
+idempotency_in_progress` if it takes longer than `WAIT_S`). Records are kept for `TTL_S` (24 h).
 """
 
 import functools
@@ -27,24 +33,33 @@ from engine.errors import EngineError
 
 from .errors import ApiError, error_response
 from .http import bearer_token
+from .key_strength import strong_enough
 
 TTL_S = 86400
 PENDING_TTL_S = 60
 WAIT_S = 10.0
-ANONYMOUS_MIN_LENGTH = 22
+ANONYMOUS_MIN_LENGTH = 22  # base64url characters: 132 bits
 MAX_LENGTH = 200
 REPLAYED_HEADERS = ("Content-Type", "ETag", "Location")
 
 
 def idempotent(view):
-    """Make a mutating POST safe to retry with an `Idempotency-Key` header."""
+    """Make a POST that no seat token authenticates safe to retry: the key is the only scope."""
+    return _idempotent(view, by_seat=False)
 
+
+def idempotent_for_seat(view):
+    """Make a POST authenticated by a seat token safe to retry: the bearer and the key scope it."""
+    return _idempotent(view, by_seat=True)
+
+
+def _idempotent(view, by_seat):
     @functools.wraps(view)
     def wrapper(*args, **kwargs):
         key = request.headers.get("Idempotency-Key")
         if key is None:
             return view(*args, **kwargs)
-        token = bearer_token()
+        token = bearer_token() if by_seat else None
         _check_key(key, anonymous=token is None)
         record_id, cipher = _record_id_and_cipher(token, key)
         store = current_app.extensions["safehouse"]["store"]
@@ -65,10 +80,11 @@ def _check_key(key, anonymous):
         raise ApiError("invalid_request",
                        f"Idempotency-Key must be 1..{MAX_LENGTH} printable characters",
                        "Idempotency-Key")
-    if anonymous and len(key) < ANONYMOUS_MIN_LENGTH:
-        raise ApiError("invalid_request",
-                       f"without a bearer token the Idempotency-Key is a secret: use at least "
-                       f"{ANONYMOUS_MIN_LENGTH} random characters (e.g. a UUID4)", "Idempotency-Key")
+    if anonymous and not strong_enough(key):
+        raise ApiError("weak_idempotency_key",
+                       "here the Idempotency-Key is the caller's only secret: send at least 128 "
+                       f"random bits (a random UUID4, or {ANONYMOUS_MIN_LENGTH}+ random base64url "
+                       "characters)", "Idempotency-Key")
 
 
 def _record_id_and_cipher(token, key):

@@ -41,14 +41,17 @@ GAME_ID = {"name": "game", "in": "path", "required": True, "schema": {"type": "s
 IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
                "schema": {"type": "string", "minLength": 1, "maxLength": 200},
                "description": (
-                   "makes a retry safe: the same caller (bearer token) sending the same request "
-                   "(method, path, canonical JSON body, If-Match) with the same key within 24 h gets "
-                   "the stored response byte for byte, with `Idempotent-Replayed: true`, and nothing "
-                   "acts twice; the same key with a different request is 422 "
-                   "`idempotency_key_reused`; while the first request is still running a retry "
-                   "waits for its outcome (409 `idempotency_in_progress` after 10 s). Without a "
-                   "bearer token the key itself is the only proof of identity, so it must be an "
-                   "unguessable secret of at least 22 characters (e.g. a random UUID4), else 400. "
+                   "makes a retry safe: the same caller sending the same request (method, path, "
+                   "canonical JSON body, If-Match) with the same key within 24 h gets the stored "
+                   "response byte for byte, with `Idempotent-Replayed: true`, and nothing acts twice; "
+                   "the same key with a different request is 422 `idempotency_key_reused`; while the "
+                   "first request is still running a retry waits for its outcome (409 "
+                   "`idempotency_in_progress` after 10 s). The caller is the seat token on `POST "
+                   ".../actions` (any key will do there); on `POST /matches` and `join`, which no seat "
+                   "token authenticates, an Authorization header is ignored and the key itself is the "
+                   "only proof of identity: it must carry at least 128 random bits (a random UUID4, or "
+                   "22+ random base64url characters), else 400 `weak_idempotency_key` (constants, the "
+                   "nil UUID, repeated or sequential characters are refused). "
                    "Keys are kept 24 hours, then forgotten.")}
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
             "description": ("the match version acted on, as an ETag of a view at it (`\"3-0\"`, `W/\"3-0\"`, or a "
@@ -61,7 +64,7 @@ IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False,
 LAST_EVENT_ID = {"name": "Last-Event-ID", "in": "header", "required": False,
                  "schema": {"type": "string"}, "description": "resume after this event seq"}
 ETAG = {"ETag": {"schema": {"type": "string"}, "description": (
-    "per (version, seat); a gzip-encoded answer (Accept-Encoding: gzip, bodies of 1 KB or more) "
+    "per (version, seat, joined seats: a join changes the view, not the version); a gzip-encoded answer (Accept-Encoding: gzip, bodies of 1 KB or more) "
     "is a distinct representation tagged with the suffix `-gzip`; If-None-Match accepts either")}}
 SEAT = [{"seatToken": []}, {}]
 

@@ -10,7 +10,9 @@ more than this service needs. What it keeps of flask-limiter's behaviour:
 - `X-RateLimit-Limit`, `-Remaining`, `-Reset` (epoch seconds) on every limited answer, from the
   endpoint's own limit when it has one, else the first breached, else the application limit;
 - over a limit: 429 `rate_limited` with `Retry-After` (seconds);
-- Redis down: the error propagates (the service answers 503).
+- Redis down: the error propagates (the service answers 503);
+- OPTIONS (CORS preflights, answered by Flask/flask-cors without running a view) is never counted
+  and never refused: a browser's preflight must not spend its caller's creation budget.
 
 Keys: `<prefix>limit:{<caller>}:<scope>:<amount>/<seconds>`; the hash tag keeps one caller's keys
 in one Redis Cluster slot, so the single script touches one slot.
@@ -71,7 +73,7 @@ class RateLimiter:
 
     def _check(self):
         endpoint = request.endpoint
-        if endpoint is None or request.blueprint in self.exempt_blueprints:
+        if endpoint is None or request.blueprint in self.exempt_blueprints or request.method == "OPTIONS":
             return
         scopes = [("app", self._spec(self.app_limit))]
         if endpoint in self.endpoint_limits:

@@ -69,7 +69,7 @@ def test_idempotent_retry_returns_the_same_bytes_and_acts_once(client):
     assert first.status_code == second.status_code == 200
     assert first.data == second.data and second.headers["Idempotent-Replayed"] == "true"
     assert client.get(f"/matches/{mid}").json["version"] == 1
-    key = "c-1-0123456789abcdefghij"
+    key = "c-1-q8Zr2mXw5TbKj3vNy7Lp"
     created = [client.post("/matches", json={"game": "toy"}, headers={"Idempotency-Key": key}) for _ in range(2)]
     assert created[0].data == created[1].data
 

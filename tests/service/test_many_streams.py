@@ -32,7 +32,7 @@ def read_until(sock, needle, limit=1 << 20):
 
 def test_hundreds_of_waiting_clients_share_one_connection(config, own_redis):
     url, _ = own_redis
-    server = _serve(dict(config, REDIS_URL=url))
+    server = _serve(dict(config, REDIS_URL=url, MAX_STREAMS_PER_ADDRESS=1000))  # all from one address
     base = next(server)
     try:
         port = int(base.rsplit(":", 1)[1])
