@@ -42,3 +42,22 @@ def involved_attrs(table):
                 found.add(attr)
                 break
     return found
+
+
+# PROPOSAL (issue 25), ours: the difficulty of a challenge, measured on its table. Situations =
+# distinct rows of the table (how many different requirements the previous half can set), bucketed
+# 1-2 -> 0, 3-4 -> 1, 5-12 -> 2, 13+ -> 3; difficulty = involved attributes + that bucket (1..7).
+# Each curated deck entry must fall in its level's band (tests/ifthen/test_ifthen_decks.py).
+DIFFICULTY_BANDS = {0: (1, 3), 1: (1, 4), 2: (3, 5), 3: (5, 7)}
+
+
+def situations(table):
+    """How many different requirements the previous half can set (distinct rows)."""
+    return len(set(table))
+
+
+def difficulty(table):
+    """The difficulty score (see DIFFICULTY_BANDS)."""
+    rows = situations(table)
+    bucket = 0 if rows <= 2 else 1 if rows <= 4 else 2 if rows <= 12 else 3
+    return len(involved_attrs(table)) + bucket
