@@ -70,6 +70,8 @@ class Game(ABC):
     # action type -> {field: type name in FIELD_TYPES; a trailing "?" marks it optional}
     action_schemas = {}
     notes = ""
+    # the rules notes page (summary, every reading of the rules, our content), a repository path
+    rules_doc = ""
     # option sets the conformance suite must exercise
     conformance_options = ({},)
 
@@ -182,6 +184,7 @@ class Game(ABC):
             "options": {k: dict(v) for k, v in self.options_spec.items()},
             "actions": {k: dict(v) for k, v in self.action_schemas.items()},
             "notes": self.notes,
+            **({"rules": self.rules_doc} if self.rules_doc else {}),
         }
 
 

@@ -121,6 +121,7 @@ class IfThen(Game):
     """Rules object for If Then (see the package docstring)."""
 
     id = "ifthen"
+    rules_doc = "docs/rules/ifthen.md"
     name = "If Then"
     min_players = 2
     max_players = 6
