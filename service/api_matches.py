@@ -108,7 +108,8 @@ def join_match(match_id):
 
 @bp.get("/matches/<match_id>/actions")
 def get_legal_actions(match_id):
-    """The caller's legal actions now (empty for spectators and seats not to move)."""
+    """The caller's legal actions now (empty for spectators; a seat not to move gets only its
+    off-turn actions, e.g. an If Then hint proposal)."""
     match, meta = _load(match_id)
     seat = _caller(meta)
     return {"game": match.game, "version": match.version, "seat": seat,

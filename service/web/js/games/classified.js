@@ -67,7 +67,7 @@ function cypherWheel(notes, table) {
     const next = MARKS[(MARKS.indexOf(mark) + 1) % MARKS.length];
     items.push(s("g", { class: "note", "data-number": n, "data-mark": mark, style: "cursor:pointer",
       onclick: () => call("PUT", `/matches/${table.matchId}/notes`, { body: { number: n, mark: next }, token: table.token })
-        .then(() => table.refresh()).catch(() => {}) },
+        .then(() => table.refresh(true)).catch(() => {}) },
       s("title", { text: `number ${n}: ${mark} (click: ${next})` }),
       s("circle", { cx: x, cy: y, r: 14, fill: MARK_FILL[mark], stroke: "#333" }),
       s("text", { x, y: y + 5, "text-anchor": "middle", fill: mark === "black" ? "#fff" : "#000", text: String(n) })));
