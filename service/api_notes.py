@@ -74,7 +74,7 @@ def put_note(match_id):
         number, mark = wheel.check_note(body["number"], body["mark"])
     except engine.EngineError as exc:
         raise ApiError("invalid_request", exc.message, exc.field) from None
-    if engine.to_move(match) == [] and match.rules.outcome(match.state) is not None:
+    if match.rules.outcome(match.state) is not None:
         raise ApiError("game_over", "the match is over: notes are read-only", "match_id")
     key = _key(store, match_id, seat)
     ttl = store.redis.pttl(store.match_key(match_id))

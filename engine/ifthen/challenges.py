@@ -1,7 +1,9 @@
 """Challenges: the curated list (challenges.json, PROPOSAL), their checks, and a seeded generator.
 
 The curated Level-0 deck has exactly the component list's 4 cards (L0-1, L0-2, L0-3, L0-8; the
-choice is documented in challenges.json's comment); Levels 1-3 have 10+ each.
+choice is documented in challenges.json's comment); Levels 1-3 have 40 each (issue 25; built by
+deckbuild.py, checked by tests/ifthen/test_ifthen_decks.py). Hint texts follow the rule's
+semantics (semantics.py), not the attributes its text mentions.
 
 A `Challenge` wraps a rule (see rulelang) with its level, its two hint symbols and hint texts,
 its compiled validity table and an English text. Compiled challenges are cached by the rule's
