@@ -70,6 +70,8 @@ class Game(ABC):
     # action type -> {field: type name in FIELD_TYPES; a trailing "?" marks it optional}
     action_schemas = {}
     notes = ""
+    # the rules notes page (summary, every reading of the rules, our content), a repository path
+    rules_doc = ""
     # option sets the conformance suite must exercise
     conformance_options = ({},)
     # bot name -> {parameter: default}: this game's own defaults for a generic bot's parameters
@@ -145,6 +147,13 @@ class Game(ABC):
     def legal_actions(self, state, seat):
         """The seat's legal actions, in a documented deterministic order."""
 
+    def off_turn_actions(self, state, seat):
+        """Actions `seat` may take although it is not in `to_move` (default: none). They go
+        through `step` like any action (checked, logged, versioned) but never make the seat one
+        that must decide: bots, tournaments and random playouts only act for seats in `to_move`,
+        so they never choose one (e.g. If Then's hint proposals by other codebreakers)."""
+        return []
+
     @abstractmethod
     def apply(self, state, seat, action, rng):
         """(new_state, [event, ...]); may assume the action is legal; never mutates `state`."""
@@ -178,6 +187,7 @@ class Game(ABC):
             "options": {k: dict(v) for k, v in self.options_spec.items()},
             "actions": {k: dict(v) for k, v in self.action_schemas.items()},
             "notes": self.notes,
+            **({"rules": self.rules_doc} if self.rules_doc else {}),
         }
 
 
@@ -276,8 +286,10 @@ def legal_actions(match, seat):
     The list is new, but the action dicts in it may be shared, read-only tables of the game (as
     are public log entries): copy one before changing it."""
     rules = match.rules
-    if seat is None or rules.outcome(match.state) is not None or seat not in rules.to_move(match.state):
+    if seat is None or rules.outcome(match.state) is not None:
         return []
+    if seat not in rules.to_move(match.state):
+        return list(rules.off_turn_actions(match.state, seat))
     return list(rules.legal_actions(match.state, seat))
 
 
@@ -288,8 +300,10 @@ def step(match, seat, action):
         raise GameOver("the match is over", "action")
     rules.check_action_shape(action)
     if not isinstance(seat, int) or seat not in rules.to_move(match.state):
-        raise NotYourTurn(f"seat {seat} may not act now", "seat")
-    rules.check_action(match.state, seat, action)
+        if not isinstance(seat, int) or action not in rules.off_turn_actions(match.state, seat):
+            raise NotYourTurn(f"seat {seat} may not act now", "seat")
+    else:
+        rules.check_action(match.state, seat, action)
     rng = Rng(match.seed, match.counter)
     state, events = rules.apply(match.state, seat, action, rng)
     version = match.version + 1
@@ -347,7 +361,9 @@ def render(match, viewer=None, with_log=True, log_since=None):
         "game": match.game, "version": match.version, "to_move": moving,
         "finished": outcome is not None,
         "legal_actions": (list(rules.legal_actions(match.state, viewer))
-                          if viewer is not None and viewer in moving else []),
+                          if viewer is not None and viewer in moving else
+                          list(rules.off_turn_actions(match.state, viewer))
+                          if viewer is not None and outcome is None else []),
         "state": rules.view(match.state, viewer),
     }
     if outcome is not None:

@@ -6,7 +6,7 @@ from flask import Flask
 
 from flask_cors import CORS
 
-from . import (api_events, api_matches, api_meta, api_odds, api_tournaments, api_web,
+from . import (api_events, api_matches, api_meta, api_notes, api_odds, api_tournaments, api_web,
                config as config_module, connections, headers, redis_conn, stream_tickets)
 from .errors import ApiError, register_error_handlers
 from .fast_json import FastJSONProvider
@@ -70,7 +70,7 @@ def create_app(config=None):
                 else functools.partial(api_matches.prefetch_match, store))
     app.before_request(connections.read_body)  # bodies arrive within BODY_TIMEOUT_S or 408
     for blueprint in (api_meta.bp, api_matches.bp, api_events.bp, api_odds.bp, stream_tickets.bp,
-                      api_tournaments.bp, api_web.bp):
+                      api_tournaments.bp, api_web.bp, api_notes.bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)
     if app.config["CORS_ORIGINS"]:

@@ -3,7 +3,7 @@
 import engine
 from flask import Blueprint, current_app, g, request
 
-from . import listing, matches, schemas, views
+from . import api_notes, listing, matches, schemas, views
 from .errors import ApiError
 from .http import bearer_token, etag_for, if_match_version, none_match, parse_body, parse_query
 from .idempotency import idempotent, idempotent_for_seat
@@ -87,11 +87,13 @@ def get_match(match_id):
     log_since = parse_query(VIEW_QUERY).get("log_since")
     match, meta = _load(match_id)
     seat = _caller(meta)
-    etag = etag_for(match.version, seat, meta, log_since)
+    notes, rev = api_notes.seat_notes(_ctx()["store"], match_id, match, seat)
+    etag = api_notes.add_notes(None, notes, rev, etag_for(match.version, seat, meta, log_since))[1]
     matched = none_match(etag)
     if matched:
         return "", 304, {"ETag": matched}
-    return views.match_view(match_id, match, meta, seat, log_since), 200, {"ETag": etag}
+    view = views.match_view(match_id, match, meta, seat, log_since)
+    return api_notes.add_notes(view, notes, rev, etag)[0], 200, {"ETag": etag}
 
 
 @bp.post("/matches/<match_id>/join")
@@ -106,7 +108,8 @@ def join_match(match_id):
 
 @bp.get("/matches/<match_id>/actions")
 def get_legal_actions(match_id):
-    """The caller's legal actions now (empty for spectators and seats not to move)."""
+    """The caller's legal actions now (empty for spectators; a seat not to move gets only its
+    off-turn actions, e.g. an If Then hint proposal)."""
     match, meta = _load(match_id)
     seat = _caller(meta)
     return {"game": match.game, "version": match.version, "seat": seat,
@@ -128,7 +131,10 @@ def post_action(match_id):
     version = if_match_version(body.get("version"))
     match, meta = matches.act(store, match_id, seat, body["action"], version, loaded=loaded)
     _ctx()["after_save"](match_id, match, meta)
-    return views.match_view(match_id, match, meta, seat), 200, {"ETag": etag_for(match.version, seat, meta)}
+    notes, rev = api_notes.seat_notes(store, match_id, match, seat)
+    view, etag = api_notes.add_notes(views.match_view(match_id, match, meta, seat), notes, rev,
+                                     etag_for(match.version, seat, meta))
+    return view, 200, {"ETag": etag}
 
 
 @bp.get("/matches/<match_id>/replay")

@@ -22,8 +22,14 @@ from .view_schema import view_schema as _view_schema
 
 @functools.lru_cache(maxsize=None)
 def inferred_view_schema(game_id):
-    """The inferred view schema of a game (cached per process)."""
-    return _view_schema(game_id)
+    """The inferred view schema of a game (cached per process), plus the cypher-wheel notes the
+    service adds to a seat's own view in games that have them (service/api_notes.py)."""
+    schema = _view_schema(game_id)
+    if getattr(engine.get_game(game_id), "cypher_wheel", None) is not None:
+        schema = dict(schema, properties=dict(schema.get("properties", {}), notes={
+            "type": "object", "additionalProperties": {"type": "string", "enum": ["none", "coloured", "black"]},
+            "description": "the seat's own cypher-wheel notes, number 1-9 -> mark (seats only)"}))
+    return schema
 
 JSON_TYPES = {"int": {"type": "integer"}, "str": {"type": "string"}, "bool": {"type": "boolean"},
               "object": {"type": "object"}, "list": {"type": "array", "items": {}},

@@ -121,6 +121,18 @@ PATHS = {
                  "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("ActionRequest")}}},
                  "responses": {"200": _json("MatchView", headers=ETAG), **_errors(400, 401, 403, 404, 409, 413, 415, 422)}},
     },
+    "/matches/{match_id}/notes": {
+        "get": {"operationId": "getNotes", "summary": "The caller's private cypher-wheel notes (Classified Information)",
+                "security": [{"seatToken": []}], "parameters": [MATCH_ID],
+                "responses": {"200": _json("Notes"), **_errors(401, 404)}},
+        "put": {"operationId": "putNote", "summary": "Set one number's mark on the caller's cypher wheel",
+                "description": ("Private notes never advance the match: no version change, no event, "
+                                "nothing an opponent or spectator can see. The seat's match view carries "
+                                "them as `state.notes`. Read-only once the match is over (409 game_over)."),
+                "security": [{"seatToken": []}], "parameters": [MATCH_ID],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NoteRequest")}}},
+                "responses": {"200": _json("Notes"), **_errors(400, 401, 404, 409, 413, 415)}},
+    },
     "/matches/{match_id}/events": {"get": {
         "operationId": "getEvents", "summary": "Events after a cursor; long-poll with wait",
         "security": SEAT, "parameters": [

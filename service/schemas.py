@@ -190,6 +190,25 @@ class LegalActions(Schema):
     legal_actions = fields.List(fields.Dict(), required=True)
 
 
+class NoteRequest(Schema):
+    """PUT /matches/{id}/notes: one number's mark on the caller's cypher wheel."""
+
+    class Meta:
+        unknown = RAISE
+
+    number = fields.Integer(required=True, strict=True, validate=validate.Range(1, 9))
+    mark = fields.String(required=True, validate=validate.OneOf(["none", "coloured", "black"]))
+
+
+class Notes(Schema):
+    """A seat's cypher-wheel notes."""
+
+    seat = fields.Integer(required=True)
+    notes = fields.Dict(keys=fields.String(), values=fields.String(), required=True, metadata={
+        "description": "number 1-9 -> none | coloured | black"})
+    revision = fields.Integer(required=True, metadata={"description": "counts the seat's note changes"})
+
+
 class ActionRequest(Schema):
     """POST /matches/{id}/actions."""
 
@@ -287,6 +306,9 @@ class GameType(Schema):
     options = fields.Dict(required=True)
     actions = fields.Dict(required=True)
     notes = fields.String()
+    rules = fields.String(metadata={"description": (
+        "the game's rules notes page in the repository (docs/rules/<game>.md): a rules summary, "
+        "every reading the engine makes where the rules leave room, and the content that is ours")})
     bots = fields.List(fields.Dict(), required=True)
 
 

@@ -133,6 +133,14 @@ class Store:
         hash tag `{s<shard>}`, so each script touches one Redis Cluster slot."""
         return f"{self.prefix}{{s{shard_of(match_id)}}}:{kind}:{match_id}"
 
+    def match_key(self, match_id):
+        """The hash that holds a match's snapshot and meta."""
+        return self._key("match", match_id)
+
+    def notes_key(self, match_id, seat):
+        """A seat's private cypher-wheel notes (service/api_notes.py), in the match's slot."""
+        return self._key(f"notes{int(seat)}", match_id)
+
     def due_key(self, match_id):
         """The due index (outbox) of the match's shard."""
         return self._shard_due(shard_of(match_id))
@@ -336,7 +344,8 @@ class Store:
     def delete_match(self, match_id):
         """Remove a match's own keys (the listing indexes forget it when they next meet it)."""
         self._tails.pop(match_id, None)
-        self.redis.delete(*(self._key(kind, match_id) for kind in ("match", "events", "history")))
+        self.redis.delete(*(self._key(kind, match_id) for kind in ("match", "events", "history")),
+                          *(self.notes_key(match_id, seat) for seat in range(2)))
         self.redis.zrem(self.due_key(match_id), match_id)
         for status in self.STATUSES:
             self.redis.zrem(f"{self.prefix}matches:status:{status}", match_id)

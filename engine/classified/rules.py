@@ -5,6 +5,7 @@ from engine import Game, make_outcome
 from engine.errors import IllegalAction
 
 from . import effects_cards, effects_info, effects_more, effects_promo  # noqa: F401 (register handlers)
+from . import notes as cypher_notes
 from .actions import cancel_trap, main_actions, play_card
 from .common import DECISIONS, card_info, ev
 from .deal import OPTIONS_SPEC, check_selection, deal
@@ -46,6 +47,7 @@ class ClassifiedGame(Game):
     """Rules object for Classified Information (2 players)."""
 
     id = "classified"
+    rules_doc = "docs/rules/classified.md"
     name = "Classified Information"
     min_players = 2
     max_players = 2
@@ -59,6 +61,7 @@ class ClassifiedGame(Game):
     options_spec = OPTIONS_SPEC
     action_schemas = ACTION_SCHEMAS
     notes = NOTES
+    cypher_wheel = cypher_notes   # private per-seat notes kept by the service (see notes.py)
     conformance_options = (
         {},
         {"card_set": "emerald", "difficulty": "hard"},

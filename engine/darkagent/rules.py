@@ -48,6 +48,7 @@ class DarkAgent(Game):
     """Dark Agent (Space Reindeers, 2015) for 1-6 players."""
 
     id = "darkagent"
+    rules_doc = "docs/rules/darkagent.md"
     name = "Dark Agent"
     min_players = 1
     max_players = 6

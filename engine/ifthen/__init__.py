@@ -37,8 +37,9 @@ PROPOSALs taken (rules digest), each a named option or a data entry:
 - B4.2 grammar (rulelang, extended with "NONE" and {"sameParity": true}); curated challenges
   challenges.json (exactly 4 at Level 0 as in the component list: the two seed examples,
   same number colour, parity alternation, one per Level-0 relation of the digest; the seven
-  other former Level-0 shapes were dropped, as Level 1 excludes Level-0 shapes; >= 10 at Levels
-  1-3) and a seeded generator per level (option `challenges`: curated | generated);
+  other former Level-0 shapes were dropped, as Level 1 excludes Level-0 shapes; 40 at each of
+  Levels 1-3, ours, with a measured difficulty band per level) and a seeded generator per level
+  (option `challenges`: curated | generated);
   otherwise-clause default ANY.
 - B4.3 hint symbols x/square/circle/triangle = value/size/number colour/background (data).
 - B4.4 auto judging only (the brief: judging is always automatic; no humanJudge option).
@@ -46,7 +47,9 @@ PROPOSALs taken (rules digest), each a named option or a data entry:
 - B7 penalty level state-based, recomputed after placing; the penalty is drawn as market cards one
   by one (the market refills to 3 at once, taken cards are public) and/or the rest from the deck
   in one action; hints need every other seated codebreaker's consent (a pending vote); a hint
-  cannot be bought when the deck cannot pay; revealed hints stay revealed.
+  cannot be bought when the deck cannot pay; revealed hints stay revealed. Any codebreaker may
+  propose a hint while penalty 2/3 is active, also off turn (team.py: hint timing); a hint is
+  true by semantics (semantics.py). Rules notes: docs/rules/ifthen.md.
 - B8 the 20 events (data.EVENTS); event draws from the deck then the market; Recount/Amnesty take
   the most recent invalid card(s); keep events are held by the team and played by the codebreaker
   on turn (Second Chance in a window right after an invalid play).

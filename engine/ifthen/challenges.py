@@ -1,7 +1,9 @@
 """Challenges: the curated list (challenges.json, PROPOSAL), their checks, and a seeded generator.
 
 The curated Level-0 deck has exactly the component list's 4 cards (L0-1, L0-2, L0-3, L0-8; the
-choice is documented in challenges.json's comment); Levels 1-3 have 10+ each.
+choice is documented in challenges.json's comment); Levels 1-3 have 40 each (issue 25; built by
+deckbuild.py, checked by tests/ifthen/test_ifthen_decks.py). Hint texts follow the rule's
+semantics (semantics.py), not the attributes its text mentions.
 
 A `Challenge` wraps a rule (see rulelang) with its level, its two hint symbols and hint texts,
 its compiled validity table and an English text. Compiled challenges are cached by the rule's
@@ -23,7 +25,8 @@ from .data import (
     N_HALVES,
     hint_text,
 )
-from .rulelang import attrs_of, canonical, compile_rule, describe
+from .rulelang import canonical, compile_rule, describe
+from .semantics import involved_attrs
 
 _CACHE = {}
 
@@ -39,8 +42,8 @@ class Challenge:
         self.id = rule.get("id", "")
         self.level = rule.get("level", 0)
         self.table = compile_rule(rule)
-        self.hints = tuple(rule.get("hints") or derive_hints(rule))
-        involved = attrs_of(rule)
+        involved = involved_attrs(self.table)
+        self.hints = tuple(rule.get("hints") or derive_hints(involved))
         self.hint_texts = dict(rule.get("hint_text") or {
             sym: hint_text(sym, HINT_ATTR[sym] in involved) for sym in self.hints})
         self.text = rule.get("text") or describe(rule)
@@ -63,9 +66,10 @@ def _bare_rule(rule):
     return {"clauses": rule["clauses"], "otherwise": rule.get("otherwise", "ANY")}
 
 
-def derive_hints(rule):
-    """Two hint symbols: attributes the rule involves first, then attributes it does not."""
-    involved = [a for a in ATTRS if a in attrs_of(rule)]
+def derive_hints(semantic):
+    """Two hint symbols: attributes the rule involves first (by semantics, see semantics.py),
+    then attributes it does not."""
+    involved = [a for a in ATTRS if a in semantic]
     if not involved:
         return (ATTR_HINT["value"], ATTR_HINT["size"])
     first = involved[0]

@@ -8,12 +8,16 @@
 
 A candidate is kept only if it passes `challenges.check_challenge` with the generator's validity
 range, is not equal to a curated lower-level challenge nor to a level-0 shape, and (levels 1+)
-not equal to another shape of a lower level we can enumerate. Randomness only from the Rng given.
+not equal to another shape of a lower level we can enumerate. A draft that mentions an attribute
+which never changes a verdict (a clause that cannot fire, see semantics.py) is discarded (issue 25):
+its hints are derived from the semantics anyway, but its text would name a dead attribute.
+Randomness only from the Rng given.
 """
 
 from .challenges import Challenge, check_challenge, get_challenge, lower_level_tables
 from .data import ATTR_DOMAINS, ATTRS, HOUSE_RULES
-from .rulelang import compile_rule
+from .rulelang import attrs_of, compile_rule
+from .semantics import involved_attrs
 
 _COLOUR_ATTRS = ("ncol", "bg")
 
@@ -107,6 +111,9 @@ def generate_challenge(level, rng):
         rule = _draft(level, rng)
         rule["level"] = level
         rule["id"] = f"gen-L{level}"
-        if not check_challenge(Challenge(rule), HOUSE_RULES["generated_valid_rate"], lower):
+        draft = Challenge(rule)
+        if check_challenge(draft, HOUSE_RULES["generated_valid_rate"], lower):
+            continue
+        if involved_attrs(draft.table) == attrs_of(rule):
             return get_challenge(rule)
     raise RuntimeError(f"no level-{level} challenge passed the checks")

@@ -36,7 +36,7 @@ from .data import (
 )
 from .rulelang import RuleError, table_of
 from .setup import new_state
-from .state import cb_seat, state_from_json, state_to_json
+from .state import cb_index, cb_seat, replace, state_from_json, state_to_json
 from .view import sample_state, view_state
 
 ACTIONS_PER_TURN_BOUND = 40
@@ -47,6 +47,7 @@ _PLAYS = tuple(({"type": "play", "card": c, "orient": 0}, {"type": "play", "card
                for c in range(60))
 _DISCARDS = tuple({"type": "discard", "card": c} for c in range(60))
 _DRAW_DECK = {"type": "draw", "source": "deck"}
+_HINT = {"type": "hint"}
 _DRAW_MARKET = tuple({"type": "draw", "source": "market", "slot": i} for i in range(8))
 
 
@@ -59,10 +60,9 @@ def _turn_actions(state, seat):
         actions += [_DISCARDS[c] for c in hand]
     if state.held:
         actions += _event_actions(state, seat, hand)
-    if state.hint_asked or len(state.invalid) < GAME_NUMBERS["penalty_thresholds"][0]:
-        pass
-    elif team.can_ask_hint(state):
-        actions.append({"type": "hint"})
+    if len(state.invalid) >= GAME_NUMBERS["penalty_thresholds"][0] and team.can_ask_hint(
+            state, state.turn):
+        actions.append(_HINT)
     if team.can_guess(state):
         actions += [{"type": "guess", "rule": team.curated_guess(c)}
                     for c in candidate_challenges(state.level, state.candidates)]
@@ -121,6 +121,7 @@ class IfThen(Game):
     """Rules object for If Then (see the package docstring)."""
 
     id = "ifthen"
+    rules_doc = "docs/rules/ifthen.md"
     name = "If Then"
     min_players = 2
     max_players = 6
@@ -205,6 +206,13 @@ class IfThen(Game):
             return [dict(a) for a in _FIXED[phase]]
         return _ak_actions(state)
 
+    def off_turn_actions(self, state, seat):
+        """A hint proposal by a codebreaker not on turn (see team: hint timing)."""
+        index = cb_index(state, seat)
+        if index < 0 or state.phase != "turn" or seat in self.to_move(state):
+            return []
+        return [_HINT] if team.can_ask_hint(state, index) else []
+
     def check_action(self, state, seat, action):
         """Membership, except guesses: any well-formed rule when guessing is allowed."""
         if action["type"] == "guess":
@@ -215,7 +223,8 @@ class IfThen(Game):
             except RuleError as exc:
                 raise InvalidAction(f"malformed rule: {exc}", "rule") from None
             return
-        if action not in self.legal_actions(state, seat):
+        if action not in self.legal_actions(state, seat) and (
+                seat in self.to_move(state) or action not in self.off_turn_actions(state, seat)):
             raise IllegalAction(f"{action.get('type')} is not legal now", "action")
 
     def apply(self, state, seat, action, rng):
@@ -248,6 +257,8 @@ class IfThen(Game):
 
 def _dispatch(state, seat, action, rng, evs):
     kind = action["type"]
+    if state.hint_refused and kind not in ("hint", "approve", "refuse"):
+        state = replace(state, hint_refused=0)  # something else happened: proposals open again
     if kind == "play":
         return turns.play_card(state, seat, action["card"], action["orient"], rng, evs)
     if kind == "discard":

@@ -67,11 +67,13 @@ class IfThenState:
     reason: str = ""
     master: int = -1           # seat of the Master Code Breaker (correct guess)
     round_start: int = 0       # codebreaker index who took the round's first turn
+    hint_proposer: int = -1    # codebreaker index whose hint proposal is being voted on
+    hint_refused: int = 0      # bitmask of codebreaker indices refused since the last other action
 
 
 FIELD_NAMES = tuple(f.name for f in fields(IfThenState))
 # scalar fields added after matches were first stored: read with their default when absent
-LATE_DEFAULTS = {"round_start": 0}
+LATE_DEFAULTS = {"round_start": 0, "hint_proposer": -1, "hint_refused": 0}
 
 
 replace = evolve  # the shared fast copy (engine.core.evolve)

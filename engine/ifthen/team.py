@@ -5,8 +5,17 @@ exactly one codebreaker holds cards (always with one codebreaker), at most once 
 judged by extensional equality over all 120 x 120 half pairs; a wrong guess discards the base
 penalty (2/3/4, doubled with one codebreaker) unseen from the draw deck, or loses if the deck is
 short. A hint needs penalty 2 (first, 3 cards) or 3 (second, 6 cards), a deck that covers the cost,
-at most one proposal per turn, and the consent of every other seated codebreaker (a pending vote);
-the hint shown is one of the challenge's two, at random.
+and the consent of every other seated codebreaker (a pending vote); the hint shown is one of the
+challenge's two, at random.
+
+Hint timing (seed 002: "第2または第3のペナルティが発動している間であれば、いつでも可能です"; issue
+25): while penalty 2 or 3 is active, any codebreaker may propose a hint whenever the game is
+between actions in the turn phase (not during a penalty draw, a vote, a Second Chance window, a
+Double Play or the All Knowing's turn), on its own turn (a legal action) or on another's (an
+off-turn action, see engine.core), as many times as the penalty grants (at penalty 3 both hints
+in a row). Reading that bounds it: a codebreaker whose proposal was refused may propose again
+only after some other action (a play, discard, draw, event, guess...) has happened, so a loop of
+proposals and refusals cannot go on forever.
 """
 
 
@@ -95,9 +104,9 @@ def hint_cost(state):
     return 0 if state.free_hint else GAME_NUMBERS["hint_costs"][count]
 
 
-def can_ask_hint(state):
-    """Whether the codebreaker on turn may propose a hint purchase now."""
-    if state.phase != "turn" or state.hint_asked or state.bonus_plays:
+def can_ask_hint(state, index):
+    """Whether codebreaker `index` may propose a hint purchase now."""
+    if state.phase != "turn" or state.bonus_plays or (state.hint_refused >> index) & 1:
         return False
     cost = hint_cost(state)
     return cost is not None and len(state.deck) >= cost
@@ -105,10 +114,11 @@ def can_ask_hint(state):
 
 def ask_hint(state, seat, rng, evs):
     """Propose a hint purchase: bought at once with one codebreaker, else the others vote."""
-    state = replace(state, hint_asked=True)
+    proposer = cb_index(state, seat)
+    state = replace(state, hint_asked=True, hint_proposer=proposer)
     only_active = HOUSE_RULES["hint_voters"] == "active"
     voters = tuple(i for i in range(state.n_cb)
-                   if i != state.turn and (state.hands[i] or not only_active))
+                   if i != proposer and (state.hands[i] or not only_active))
     evs.append(event({"hint_proposed": seat, "cost": hint_cost(state)}))
     if not voters:
         return buy_hint(state, rng, evs)
@@ -119,11 +129,12 @@ def vote_hint(state, seat, approve, rng, evs):
     """One codebreaker's vote; any refusal cancels, the last approval buys."""
     evs.append(event({"hint_vote": seat, "approve": approve}))
     if not approve:
-        return replace(state, phase="turn", voters=())
+        refused = state.hint_refused | (1 << state.hint_proposer)
+        return replace(state, phase="turn", voters=(), hint_proposer=-1, hint_refused=refused)
     voters = remove_card(state.voters, cb_index(state, seat))
     if voters:
         return replace(state, voters=voters)
-    return buy_hint(replace(state, phase="turn", voters=()), rng, evs)
+    return buy_hint(replace(state, phase="turn", voters=(), hint_proposer=-1), rng, evs)
 
 
 def buy_hint(state, rng, evs):

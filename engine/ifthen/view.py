@@ -70,6 +70,8 @@ def _public(state):
         "penalty_left": state.penalty_left, "voters": [cb_seat(state, i) for i in state.voters],
         "start_card": state.start_card, "bonus_plays": state.bonus_plays,
         "free_hint": state.free_hint, "guessed": state.guessed, "hint_asked": state.hint_asked,
+        "hint_proposer": cb_seat(state, state.hint_proposer) if state.hint_proposer >= 0 else None,
+        "hint_refused": [cb_seat(state, i) for i in range(state.n_cb) if (state.hint_refused >> i) & 1],
         "safe_harbour_used": state.safe_harbour_used,
         "ak": {"hand_size": len(state.ak_hand), "deck_size": len(state.ak_deck),
                "known": list(state.ak_known)},
@@ -142,6 +144,8 @@ def sample_state(view, seat, rng):
         current_event=view["current_event"], held=tuple(view["held_events"]),
         safe_harbour_used=view["safe_harbour_used"], bonus_plays=view["bonus_plays"],
         free_hint=view["free_hint"], guessed=view["guessed"], hint_asked=view["hint_asked"],
+        hint_proposer=-1 if view["hint_proposer"] is None else view["hint_proposer"] - shift,
+        hint_refused=sum(1 << (s - shift) for s in view["hint_refused"]),
         ak_deck=cards["ak_deck"], ak_hand=cards["ak_hand"], ak_known=tuple(view["ak"]["known"]),
         allegiance=allegiance, result=view["result"], reason=view["reason"], master=view["master"])
 

@@ -25,6 +25,7 @@ class InsideJob(Game):
     """Rules object for Inside Job (see the package docstring)."""
 
     id = "insidejob"
+    rules_doc = "docs/rules/insidejob.md"
     name = "Inside Job"
     min_players = 3
     max_players = 5

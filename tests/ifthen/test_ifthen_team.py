@@ -44,14 +44,13 @@ def test_a_refusal_cancels_the_hint():
     state, _ = act(state, 0, {"type": "hint"})
     state, _ = act(state, 1, {"type": "refuse"})
     assert state.phase == "turn" and state.hints_revealed == () and state.hint_asked
-    assert {"type": "hint"} not in RULES.legal_actions(state, 0)  # once per turn
+    assert {"type": "hint"} not in RULES.legal_actions(state, 0)  # not again until something happens
 
 
 def test_second_hint_costs_six_at_penalty_three_and_solo_needs_no_vote():
     state = with_invalid(playing_state(players=2), 6)
     state, _ = act(state, 0, {"type": "hint"}, seed=1)
     assert len(state.hints_revealed) == 1 and len(state.burned) == 3
-    state = craft(state, hint_asked=False)
     deck = state.deck
     state, _ = act(state, 0, {"type": "hint"}, seed=2)
     assert set(state.hints_revealed) == set(challenge_from_key(DIFF_BG).hints)

@@ -14,6 +14,10 @@ An account kept from full states (never from views or the log), per seat and for
   Bookends / Loyalty Test reveals (nothing of a blocked one); the Unstable Grenade's reveals;
 - at the end: every hand, Suitcase and Guard (never the Draw Deck or the Encrypted pile).
 
+The cypher wheel's notes (issue 25) never enter the engine: any `notes` key in a render is a
+violation; tests/service/test_notes_api.py checks that the opponent's and a spectator's views,
+ETags and event stream stay byte-identical when a seat makes a note.
+
 A Telepathy Vision guess is tracked the same way, as the identity ("guess", number): its owner's
 until the end.
 
@@ -171,7 +175,19 @@ class Ledger(BaseLedger):
         for where, card in card_names(rendered):
             if card not in allowed:
                 found.append(f"card {card} at {'/'.join(map(str, where))}")
+        if _mentions_notes(rendered):
+            found.append("cypher-wheel notes in an engine render (only the service adds a seat's own)")
         return found
+
+
+def _mentions_notes(value):
+    """Whether a render carries a `notes` key anywhere (issue 25: the cypher wheel's notes live
+    outside the engine, so no engine view, log entry or legal action may ever carry one)."""
+    if isinstance(value, dict):
+        return "notes" in value or any(_mentions_notes(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_mentions_notes(v) for v in value)
+    return False
 
 
 def card_names(rendered):

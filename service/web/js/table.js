@@ -119,7 +119,7 @@ class Table {
         this.seat !== null ? h("a.btn", { href: `#/match/${this.matchId}/watch`, text: "Watch as spectator" }) : ""),
       h("ul.seats", {}, seats));
     try {
-      this.board.replaceChildren(game.draw ? game.draw(view, this.ref) : h("pre", { text: JSON.stringify(view.state, null, 1) }));
+      this.board.replaceChildren(game.draw ? game.draw(view, this.ref, this) : h("pre", { text: JSON.stringify(view.state, null, 1) }));
     } catch (exc) {
       this.board.replaceChildren(h("p", { text: "cannot draw this view: " + exc }), h("pre", { text: JSON.stringify(view.state, null, 1) }));
     }

@@ -1,5 +1,6 @@
 // Classified Information: hands, suitcases, guards, the encrypted pile, discard and answers.
 
+import { call } from "../api.js";
 import { back, card, h, label, s, svg } from "../dom.js";
 
 export const title = "Classified Information";
@@ -49,7 +50,32 @@ function playerRow(view, ref, p, y) {
   return items;
 }
 
-export function draw(view, ref) {
+const MARKS = ["none", "coloured", "black"];
+const MARK_FILL = { none: "#fff", coloured: "#e0a020", black: "#222" };
+
+/** The cypher wheel: your private notes on the other Suitcase, one mark per number 1-9; click a
+ * number to cycle none → coloured → black → none. Notes never advance the match and nobody else
+ * sees them (PUT /matches/{id}/notes; the view carries only your own as state.notes). */
+function cypherWheel(notes, table) {
+  const cx = 80, cy = 80, r = 56;
+  const items = [s("circle", { cx, cy, r: r + 18, fill: "#efe6d2", stroke: "#8a7a5a" }),
+    s("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "small", text: "cypher" })];
+  for (let n = 1; n <= 9; n += 1) {
+    const angle = (2 * Math.PI * (n - 1)) / 9 - Math.PI / 2;
+    const x = cx + r * Math.cos(angle), y = cy + r * Math.sin(angle);
+    const mark = notes[String(n)] || "none";
+    const next = MARKS[(MARKS.indexOf(mark) + 1) % MARKS.length];
+    items.push(s("g", { class: "note", "data-number": n, "data-mark": mark, style: "cursor:pointer",
+      onclick: () => call("PUT", `/matches/${table.matchId}/notes`, { body: { number: n, mark: next }, token: table.token })
+        .then(() => table.refresh(true)).catch(() => {}) },
+      s("title", { text: `number ${n}: ${mark} (click: ${next})` }),
+      s("circle", { cx: x, cy: y, r: 14, fill: MARK_FILL[mark], stroke: "#333" }),
+      s("text", { x, y: y + 5, "text-anchor": "middle", fill: mark === "black" ? "#fff" : "#000", text: String(n) })));
+  }
+  return svg(160, 160, "Cypher wheel (your private notes)", items);
+}
+
+export function draw(view, ref, table) {
   const st = view.state;
   const me = st.you === null ? 0 : st.you;
   const other = 1 - me;
@@ -67,7 +93,8 @@ export function draw(view, ref) {
   const facts = [`Turn ${st.turn_no}, stage ${st.stage}`];
   if (st.final_turns_left !== null) facts.push(`final turns left: ${st.final_turns_left}`);
   if (st.stack.length) facts.push("pending: " + st.stack.map((f) => `${f.kind} (seat ${f.seat})`).join(", "));
-  return h("div", {}, board, h("p.facts", { text: facts.join(" · ") }),
+  const wheel = st.notes && table && table.token ? h("div.wheel", {}, h("h3", { text: "Cypher wheel (only you see it)" }), cypherWheel(st.notes, table)) : "";
+  return h("div", {}, board, wheel, h("p.facts", { text: facts.join(" · ") }),
     st.answers.length ? h("details", {}, h("summary", { text: `Answers (${st.answers.length})` }),
       h("ul", {}, st.answers.map((a) => h("li", { text: `turn ${a.turn}: seat ${a.asker} asked seat ${a.answerer} (${a.design}) ${JSON.stringify(a.question)} → ${JSON.stringify(a.answer)}` })))) : "");
 }

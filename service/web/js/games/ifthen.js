@@ -65,9 +65,20 @@ export function draw(view, ref) {
     h("ul.facts", {},
       h("li", { text: "Hands: " + st.hands.map((x) => `seat ${x.seat}: ${x.size} cards${x.revealed.length ? " (revealed " + x.revealed.map((c) => cardName(ref, c)).join(", ") + ")" : ""}`).join("; ") }),
       h("li", { text: "Hints: " + (st.hints_revealed.length ? st.hints_revealed.map(([sym, text]) => `${sym}: ${text}`).join("; ") : "none revealed") }),
+      h("li", { text: hintStatus(st) }),
       h("li", { text: `Event: ${st.current_event} · held ${JSON.stringify(st.held_events)} · event deck ${st.event_deck_size}` }),
       st.challenge ? h("li", { text: "Challenge: " + JSON.stringify(st.challenge.text || st.challenge) }) : "",
       st.wrong_guesses.length ? h("li", { text: "Wrong guesses: " + JSON.stringify(st.wrong_guesses) }) : ""));
+}
+
+/** Hints may be proposed by any codebreaker while penalty 2 or 3 is active (a "hint" button
+ * appears among your choices even when it is not your turn); a refused proposer waits for the
+ * next other action before proposing again. */
+function hintStatus(st) {
+  const parts = [st.penalty_level >= 2 ? "hints may be proposed now (penalty " + st.penalty_level + ")" : "hints open at penalty 2"];
+  if (st.hint_proposer !== null && st.hint_proposer !== undefined) parts.push(`seat ${st.hint_proposer} proposed one, voting: seats ${st.voters.join(", ")}`);
+  if ((st.hint_refused || []).length) parts.push(`refused (until the next play): seats ${st.hint_refused.join(", ")}`);
+  return "Hint proposals: " + parts.join(" · ");
 }
 
 export function label_(action, view, ref) {

@@ -1,0 +1,88 @@
+"""The cypher wheel's private notes (Classified Information; engine/classified/notes.py).
+
+`GET/PUT /matches/{id}/notes`: a seat reads or sets its own mark for one number. Notes are kept
+in a Redis hash per (match, seat) beside the match, never in the match document: a note changes
+no version, appends no event and notifies nobody, so the opponent and spectators cannot tell a
+note was made, and no If-Match goes stale. The seat's own match view carries its notes
+(`state.notes`), and its ETag a notes revision, so a cached view is never served stale.
+"""
+
+import engine
+from flask import Blueprint, current_app
+
+from . import matches, schemas
+from .errors import ApiError
+from .http import bearer_token, parse_body
+
+bp = Blueprint("notes", __name__)
+REV = "rev"
+
+
+def _wheel(match):
+    return getattr(match.rules, "cypher_wheel", None)
+
+
+def _key(store, match_id, seat):
+    return store.notes_key(match_id, seat)
+
+
+def seat_notes(store, match_id, match, seat):
+    """(notes view, revision) of `seat` in a game with a cypher wheel; (None, 0) otherwise."""
+    wheel = _wheel(match)
+    if wheel is None or seat is None:
+        return None, 0
+    stored = store.redis.hgetall(_key(store, match_id, seat))
+    rev = int(stored.pop(REV.encode(), stored.pop(REV, 0)) or 0)
+    return wheel.notes_view(stored), rev
+
+
+def add_notes(view, notes, rev, etag):
+    """The view with the seat's notes in its state, and the ETag with the notes revision."""
+    if notes is None:
+        return view, etag
+    if view is not None:
+        view["state"] = dict(view["state"], notes=notes)
+    return view, f'{etag[:-1]}-n{rev}"'
+
+
+def _seat_and_match(match_id):
+    store = current_app.extensions["safehouse"]["store"]
+    match, meta = matches.load(store, match_id)
+    seat = matches.seat_for_token(meta, bearer_token())
+    if seat is None:
+        raise ApiError("unauthorized", "notes need a seat token (Authorization: Bearer)", "Authorization")
+    if _wheel(match) is None:
+        raise ApiError("not_found", f"{match.game} has no private notes", "match_id")
+    return store, match, seat
+
+
+@bp.get("/matches/<match_id>/notes")
+def get_notes(match_id):
+    """The caller's own notes."""
+    store, match, seat = _seat_and_match(match_id)
+    notes, rev = seat_notes(store, match_id, match, seat)
+    return {"seat": seat, "notes": notes, "revision": rev}
+
+
+@bp.put("/matches/<match_id>/notes")
+def put_note(match_id):
+    """Set the caller's mark for one number (none / coloured / black) while the match runs."""
+    body = parse_body(schemas.NoteRequest())
+    store, match, seat = _seat_and_match(match_id)
+    wheel = _wheel(match)
+    try:
+        number, mark = wheel.check_note(body["number"], body["mark"])
+    except engine.EngineError as exc:
+        raise ApiError("invalid_request", exc.message, exc.field) from None
+    if match.rules.outcome(match.state) is not None:
+        raise ApiError("game_over", "the match is over: notes are read-only", "match_id")
+    key = _key(store, match_id, seat)
+    ttl = store.redis.pttl(store.match_key(match_id))
+    pipe = store.redis.pipeline(transaction=True)
+    pipe.hset(key, str(number), mark)
+    pipe.hincrby(key, REV, 1)
+    if ttl and ttl > 0:
+        pipe.pexpire(key, ttl)
+    pipe.execute()
+    notes, rev = seat_notes(store, match_id, match, seat)
+    return {"seat": seat, "notes": notes, "revision": rev}
