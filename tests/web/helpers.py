@@ -132,3 +132,68 @@ def click(driver, selector, timeout=20):
         except (StaleElementReferenceException, WebDriverException):
             return False
     return wait_for(driver, attempt, timeout)
+
+
+# ---- choosing moves through the table (cards, cells, labelled buttons) ----------------------
+
+RECORD_POSTS = """
+  window.__posted = [];
+  if (!window.__realFetch) window.__realFetch = window.fetch;
+  window.fetch = (url, init) => {
+    if (init && init.method === 'POST' && String(url).endsWith('/actions')) {
+      window.__posted.push(JSON.parse(init.body).action);
+      return Promise.resolve(new Response(JSON.stringify({error: {code: 'test_only', message: 'recorded by the test'}}),
+                                          {status: 409, headers: {'Content-Type': 'application/json'}}));
+    }
+    return window.__realFetch(url, init);
+  };"""
+
+
+def ref_key(ref):
+    """The page's data-ref key of a choice's ref (service/web/js/picker.js refKey)."""
+    kind = ref["kind"]
+    if kind == "cell":
+        return f"cell:{ref['line']}:{ref['depth']}"
+    if kind == "slot":
+        return f"slot:{ref['seat']}:{ref['slot']}"
+    if kind == "market":
+        return f"market:{ref['slot']}"
+    if kind == "line":
+        return f"line:{ref['line']}"
+    if kind == "seat":
+        return f"seat:{ref['seat']}"
+    return f"{kind}:{ref['id']}"
+
+
+def ui_click(driver, element):
+    """A real click on the element, scrolled to the middle of the screen (the sticky status bar
+    stays clear); a synthetic one only if the browser reports it covered."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", element)
+    try:
+        element.click()
+    except WebDriverException:
+        driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", element)
+
+
+def choose_by_clicks(driver, index, choice):
+    """Trigger choice `index` through the page only: click the things its refs name (a card, a
+    cell, a seat...) until the move is sent or offered as a labelled button, then that button.
+    Returns how it was reached ("refs", "refs+button" or "button")."""
+    button = f"#actions button.action[data-choice='{index}']"
+    used = []
+    for ref in choice["refs"]:
+        if driver.execute_script("return window.__posted.length"):
+            return "refs"
+        if driver.find_elements(By.CSS_SELECTOR, button):
+            break
+        found = driver.find_elements(By.CSS_SELECTOR, f"[data-ref='{ref_key(ref)}']")
+        if not found or ref_key(ref) in used:
+            continue
+        used.append(ref_key(ref))
+        ui_click(driver, found[-1])
+    if driver.execute_script("return window.__posted.length"):
+        return "refs"
+    buttons = driver.find_elements(By.CSS_SELECTOR, button)
+    assert buttons, f"choice {index} ({choice['label']}) cannot be reached by clicking"
+    ui_click(driver, buttons[0])
+    return "refs+button" if used else "button"

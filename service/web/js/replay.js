@@ -1,18 +1,13 @@
 // Replay viewer for a finished match: the seed, the commitment checked in the browser
-// (SubtleCrypto SHA-256 over canonical JSON, README "Verifying a commitment"), and every action
-// stepped forward and back together with the log entries it produced.
+// (SubtleCrypto SHA-256 over canonical JSON, README "Verifying a commitment"), and a step slider
+// that redraws the table as it was after every move (GET /matches/{id}/replay?at=V) with the
+// sentences of that step.
 
 import { get, reference } from "./api.js";
 import { h } from "./dom.js";
-import { GAMES, genericLabel } from "./games/index.js";
-
-/** A log entry of the full replay: the public part, then what each seat alone was shown. */
-function replayLogText(entry) {
-  const words = (obj) => Object.entries(obj).map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : v}`).join(" ");
-  const parts = entry.public ? [words(entry.public)] : [];
-  for (const [seat, part] of Object.entries(entry.private || {})) parts.push(`[seen by seat ${seat} only: ${words(part)}]`);
-  return parts.join(" ");
-}
+import { GAMES, logLine, seatName } from "./games/index.js";
+import { attachHelp, referenceOf } from "./help.js";
+import { markLastMove, scorePanel } from "./panels.js";
 
 /** Python's json.dumps(obj, sort_keys=True, separators=(",", ":")) (ensure_ascii) for JSON data. */
 export function canonicalJson(value) {
@@ -37,46 +32,62 @@ export async function renderReplay(root, matchId) {
   const replay = await get(`/matches/${matchId}/replay`);
   const game = GAMES[replay.game] || {};
   const verdict = h("span#commitment-verdict", { text: "checking…" });
+  const [finalView, cardRef, info] = await Promise.all([get(`/matches/${matchId}`), reference(), referenceOf(replay.game)]);
+  const ref = { ...cardRef, info };
+  const outcome = finalView.outcome || replay.outcome || {};
   root.append(h("h1", { text: `Replay — ${game.title || replay.game}` }),
-    h("p", {}, "Match ", h("code", { text: matchId }), " · seed ", h("code#replay-seed", { text: replay.seed })),
-    h("p", {}, "Commitment ", h("code", { text: replay.commitment }), ": ", verdict),
-    h("p#replay-outcome", { text: "Outcome: " + (replay.outcome ? replay.outcome.summary || JSON.stringify(replay.outcome.winners) : "—") }));
-  try {
-    const digest = await commitmentOf(replay);
-    const ok = digest === replay.commitment;
-    verdict.textContent = ok ? "commitment OK (SHA-256 checked in this browser)" : `MISMATCH (computed ${digest})`;
-    verdict.className = ok ? "ok" : "bad";
-  } catch (exc) {
-    verdict.textContent = "cannot check: " + exc;
-    verdict.className = "bad";
-  }
+    h("p#replay-outcome.result", { text: outcome.text || outcome.summary || "The match is over." }),
+    h("details.facts", {}, h("summary", {}, "Fair deal: ", verdict),
+      h("p", {}, "Match ", h("code", { text: matchId }), " · seed ", h("code#replay-seed", { text: replay.seed })),
+      h("p", {}, "Commitment ", h("code", { text: replay.commitment }))));
+  checkCommitment(replay, verdict);
   const steps = replay.history;
+  const sentences = new Map(); // version -> the sentences of that step (the public log in words)
+  for (const e of finalView.log || []) {
+    if (!sentences.has(e.seq)) sentences.set(e.seq, []);
+    sentences.get(e.seq).push(logLine(e));
+  }
+  const asOf = await supportsAsOf(matchId);
   let at = 0;
   const position = h("span#replay-position");
-  const current = h("div#replay-current");
+  const slider = h("input#replay-slider", { type: "range", min: 0, max: steps.length, value: 0, step: 1, "aria-label": "step" });
+  const now = h("div.replay-now#replay-current");
+  const table = h("div.board-box#replay-table");
+  const scores = h("section.scores#replay-scores");
   const list = h("ol.replay-steps#replay-steps", { start: 1 });
   const prev = h("button#replay-prev", { type: "button", text: "◀ Back", "aria-keyshortcuts": "ArrowLeft" });
   const next = h("button#replay-next", { type: "button", text: "Forward ▶", "aria-keyshortcuts": "ArrowRight" });
   const first = h("button", { type: "button", text: "|◀ Start" });
   const last = h("button", { type: "button", text: "End ▶|" });
-  const label = (a) => {
-    try { return (game.label && game.label(a, null, {})) || genericLabel(a); } catch (exc) { return genericLabel(a); }
-  };
+  const stepWords = (i) => (sentences.get(i) || []).join(" ") || `${seatName(steps[i - 1].seat)} moved.`;
   steps.forEach((step, i) => list.append(h("li", { "data-step": i + 1 },
-    h("button.linkish", { type: "button", text: `seat ${step.seat}: ${label(step.action)}`, onclick: () => show(i + 1) }))));
+    h("button.linkish", { type: "button", text: stepWords(i + 1), onclick: () => show(i + 1) }))));
+  const views = new Map();
+  let drawn = -1;
+  const draw = async (n) => {
+    if (!asOf) return;
+    if (!views.has(n)) views.set(n, get(`/matches/${matchId}/replay?at=${n}`));
+    let view;
+    try { view = await views.get(n); } catch (exc) { table.replaceChildren(h("p", { text: "This step cannot be drawn: " + (exc.words || exc) })); return; }
+    if (n !== at || drawn === n) return; // the slider moved on meanwhile
+    drawn = n;
+    table.replaceChildren(game.draw ? game.draw(view, ref) : "");
+    markLastMove(table, view, game);
+    scores.replaceChildren(scorePanel(view, game, null, ref));
+  };
   const show = (n) => {
     at = Math.max(0, Math.min(steps.length, n));
+    slider.value = String(at);
     position.textContent = `step ${at} of ${steps.length}`;
     prev.disabled = at === 0;
     next.disabled = at === steps.length;
     list.querySelectorAll("li").forEach((li) => li.classList.toggle("current", Number(li.dataset.step) === at));
-    const entries = replay.log.filter((e) => e.seq === at);
-    current.replaceChildren(
-      h("p", { text: at === 0 ? "Set-up (before the first action)." : `Seat ${steps[at - 1].seat} played ${label(steps[at - 1].action)}` }),
-      h("ul", {}, entries.map((e) => h("li", { text: replayLogText(e) }))));
+    now.replaceChildren(h("p", { text: at === 0 ? "The deal, before the first move." : `Step ${at}: ${stepWords(at)}` }));
     const li = list.querySelector("li.current");
     if (li) li.scrollIntoView({ block: "nearest" });
+    draw(at);
   };
+  slider.addEventListener("input", () => show(Number(slider.value)));
   prev.addEventListener("click", () => show(at - 1));
   next.addEventListener("click", () => show(at + 1));
   first.addEventListener("click", () => show(0));
@@ -87,13 +98,37 @@ export async function renderReplay(root, matchId) {
     if (ev.key === "ArrowRight") show(at + 1);
   };
   document.addEventListener("keydown", keys);
-  root.append(h("div.replay-controls", {}, first, prev, position, next, last), current,
-    h("details", { open: true }, h("summary", { text: `Actions (${steps.length})` }), list),
-    h("details", {}, h("summary", { text: "Initial set-up (revealed)" }), h("pre", { text: JSON.stringify(replay.setup, null, 1).slice(0, 20000) })));
+  root.append(h("div.replay-controls", {}, first, prev, slider, next, last, position), now);
+  if (asOf) {
+    root.append(h("div.table-layout", {}, table, h("div.side", {}, scores,
+      h("details", { open: true }, h("summary", { text: `Every step (${steps.length})` }), list))));
+    attachHelp(table, replay.game);
+  } else { // an older server without views at a version: the steps and the final table only
+    root.append(h("details", { open: true }, h("summary", { text: `Every step (${steps.length})` }), list),
+      h("h2", { text: "Final table" }), h("div#final-table", {}, game.draw ? game.draw(finalView, ref) : ""));
+  }
   show(0);
-  try { // the final table as everyone sees it now that the match is over
-    const [view, ref] = await Promise.all([get(`/matches/${matchId}`), reference()]);
-    if (game.draw) root.append(h("h2", { text: "Final table" }), h("div#final-table", {}, game.draw(view, ref)));
-  } catch (exc) { /* the replay stands without it */ }
   return () => document.removeEventListener("keydown", keys);
+}
+
+async function checkCommitment(replay, verdict) {
+  try {
+    const digest = await commitmentOf(replay);
+    const ok = digest === replay.commitment;
+    verdict.textContent = ok ? "commitment OK (SHA-256 checked in this browser)" : `MISMATCH (computed ${digest})`;
+    verdict.className = ok ? "ok" : "bad";
+  } catch (exc) {
+    verdict.textContent = "cannot check: " + exc;
+    verdict.className = "bad";
+  }
+}
+
+/** Whether the server answers views at a version (GET /matches/{id}/replay?at=V gives a view). */
+async function supportsAsOf(matchId) {
+  try {
+    const answer = await get(`/matches/${matchId}/replay?at=0`);
+    return !!(answer && answer.state && answer.version === 0);
+  } catch (exc) {
+    return false;
+  }
 }
