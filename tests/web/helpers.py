@@ -43,9 +43,24 @@ def version_shown(driver):
         return -1
 
 
+def page_view(driver):
+    """The view the page shows, fetched over the API with the page's own seat token (None when the
+    page has moved on to another version meanwhile)."""
+    import requests
+    url = driver.current_url
+    match_id, _, rest = url.split("#/match/")[1].partition("/")
+    seat = rest.split("/")[1] if rest.startswith("seat/") else None
+    headers = {}
+    if seat is not None:
+        headers["Authorization"] = "Bearer " + local_tokens(driver)[match_id][seat]
+    view = requests.get(url.split("/#/")[0] + f"/matches/{match_id}", headers=headers, timeout=10).json()
+    return view if view["version"] == version_shown(driver) else None
+
+
 def play_to_the_end(driver, rng=None, max_clicks=600, timeout=240, after_click=None):
-    """Click random legal-choice buttons until the result screen shows; returns the clicks made.
-    `after_click(n)` is called once the page shows the answer to the n-th click."""
+    """Play random legal choices through the page only (clicking their cards, cells, seats or
+    labelled buttons) until the result screen shows; returns the moves made.
+    `after_click(n)` is called once the page shows the answer to the n-th move."""
     rng = rng or random.Random(7)
     clicks, deadline = 0, time.time() + timeout
     while time.time() < deadline:
@@ -53,15 +68,18 @@ def play_to_the_end(driver, rng=None, max_clicks=600, timeout=240, after_click=N
             return clicks
         error = page_error(driver)
         assert "Move refused" not in error, error
-        buttons = driver.find_elements(By.CSS_SELECTOR, "#actions button.action:not([disabled])")
-        if not buttons:
-            time.sleep(0.05)
+        view = page_view(driver)
+        if not view or not view.get("choices"):
+            time.sleep(0.1)
             continue
-        before = version_shown(driver)
+        before = view["version"]
+        index = rng.randrange(len(view["choices"]))
         try:
-            rng.choice(buttons).click()
-        except (StaleElementReferenceException, WebDriverException):
-            continue  # the view was redrawn under us (an SSE update): look again
+            choose_by_clicks(driver, index, view["choices"][index])
+        except (StaleElementReferenceException, AssertionError):
+            if version_shown(driver) != before:
+                continue  # the view was redrawn under us (an SSE update): look again
+            raise
         clicks += 1
         assert clicks <= max_clicks, "too many clicks"
         wait_for(driver, lambda d: version_shown(d) > before or page_error(d), timeout=20)
@@ -182,7 +200,7 @@ def choose_by_clicks(driver, index, choice):
     button = f"#actions button.action[data-choice='{index}']"
     used = []
     for ref in choice["refs"]:
-        if driver.execute_script("return window.__posted.length"):
+        if driver.execute_script("return (window.__posted || []).length"):
             return "refs"
         if driver.find_elements(By.CSS_SELECTOR, button):
             break
@@ -191,7 +209,7 @@ def choose_by_clicks(driver, index, choice):
             continue
         used.append(ref_key(ref))
         ui_click(driver, found[-1])
-    if driver.execute_script("return window.__posted.length"):
+    if driver.execute_script("return (window.__posted || []).length"):
         return "refs"
     buttons = driver.find_elements(By.CSS_SELECTOR, button)
     assert buttons, f"choice {index} ({choice['label']}) cannot be reached by clicking"

@@ -72,6 +72,12 @@ export function label(x, y, text, cls = "lbl") {
   return s("text", { x, y, class: cls, text });
 }
 
+/** Phone width: the tables draw themselves in a narrower arrangement (hands under the guards,
+ * cards wrapped in shorter rows) rather than shrinking their text. */
+export function narrow() {
+  return window.innerWidth < 720;
+}
+
 export function showError(message) {
   const box = document.getElementById("error");
   if (!message) { box.hidden = true; box.textContent = ""; return; }

@@ -73,6 +73,8 @@ export class Picker {
     const exact = fit.filter((i) => this.keys[i].size === new Set(this.sel).size);
     if (fit.length === 1 && exact.length === 1) { this.act(fit[0]); return; }
     this.draw();
+    const offered = this.panel.querySelector("button.action");
+    if (ev.type === "keydown" && offered) offered.focus(); // keyboard: straight on to confirming
   }
 
   names(keys) {

@@ -5,7 +5,7 @@
 // the turn clock and the outcome in words.
 
 import { get, post, reference, tokenFor } from "./api.js";
-import { h, showError } from "./dom.js";
+import { h, narrow, showError } from "./dom.js";
 import { GAMES, seatName, choicesOf, logLine } from "./games/index.js";
 import { attachHelp, referenceOf } from "./help.js";
 import { Picker } from "./picker.js";
@@ -57,11 +57,17 @@ class Table {
     this.layout.append(this.board, h("div.side", {}, this.secret, this.scores,
       h("details.logbox", { open: true }, h("summary", { text: "What happened (newest first)" }), this.log)));
     this.timer = setInterval(() => this.tick(), 500);
+    this.wasNarrow = narrow();
+    this.onResize = () => { // redraw in the other arrangement when the width crosses phone size
+      if (narrow() !== this.wasNarrow && this.view) { this.wasNarrow = narrow(); this.render(this.view); }
+    };
+    window.addEventListener("resize", this.onResize);
   }
 
   close() {
     this.closed = true;
     clearInterval(this.timer);
+    window.removeEventListener("resize", this.onResize);
     if (this.stream) this.stream.close();
     clearTimeout(this.reconnectTimer);
   }

@@ -3,7 +3,7 @@
 // spots "slot:<seat>:<spot>"), and show their rules text on hover/tap (data-info).
 
 import { call } from "../api.js";
-import { back, h, label, s, svg } from "../dom.js";
+import { back, h, label, narrow, s, svg } from "../dom.js";
 
 export const title = "Classified Information";
 const GUILD_FILL = { Guard: "#e9eef8", Assassin: "#f8e6e6", Sentinel: "#eaf5e4" };
@@ -53,6 +53,8 @@ function drawCard(view, ref, x, y, id, { w = 84, ht = 112, fill, refKey, small }
   return g;
 }
 
+/** One player's side: Suitcase and Guards, then the hand beside them (or below, at phone width).
+ * Returns [items, height]. */
 function playerRow(view, ref, p, y) {
   const st = view.state;
   const pl = st.players[p];
@@ -60,9 +62,10 @@ function playerRow(view, ref, p, y) {
   const items = [label(10, y + 16, you ? "You" : `Seat ${p + 1}`)];
   items.push(label(10, y + 38, "Suitcase", "small"));
   items.push(pl.suitcase_chosen ? drawCard(view, ref, 10, y + 44, pl.suitcase, { fill: "#f3e0b5" }) : label(10, y + 70, "not chosen yet", "small"));
-  items.push(label(110, y + 38, "Guards", "small"));
+  const gx = narrow() ? 98 : 110, gstep = narrow() ? 88 : 92;
+  items.push(label(gx, y + 38, "Guards", "small"));
   pl.guards.forEach((g, i) => {
-    const x = 110 + i * 92;
+    const x = gx + i * gstep;
     const key = `slot:${p}:${i}`;
     const spot = `${you ? "your" : `Seat ${p + 1}'s`} Guard spot ${i + 1}`;
     if (!g) {
@@ -75,16 +78,19 @@ function playerRow(view, ref, p, y) {
       : drawCard(view, ref, x, y + 44, g.card, { fill: g.face_up ? "#dff0da" : undefined, refKey: key });
     items.push(s("g", { "data-ref": key, "aria-label": `${spot}${g.card !== null ? ": " + cardName(view, ref, g.card) : ""}`, class: "slot" }, face));
   });
-  const handX = 400;
-  items.push(label(handX, y + 38, `Hand (${pl.hand_size})`, "small"));
+  const small = narrow();
+  const handX = small ? 10 : 400;
+  const handY = small ? y + 160 : y;
+  items.push(label(handX, handY + 38, `Hand (${pl.hand_size})`, "small"));
   const hand = pl.hand || Array(pl.hand_size).fill(null);
-  hand.forEach((id, i) => items.push(drawCard(view, ref, handX + i * 90, y + 44, id)));
-  if (pl.play_area.length) {
+  const play = pl.play_area.map((it) => it.card);
+  hand.forEach((id, i) => items.push(drawCard(view, ref, handX + i * 88, handY + 44, id)));
+  if (play.length) {
     const x0 = handX + Math.max(hand.length, 1) * 90 + 10;
-    items.push(label(x0, y + 38, "In play", "small"));
-    pl.play_area.forEach((it, i) => items.push(drawCard(view, ref, x0 + i * 90, y + 44, it.card, { fill: "#e8e8ff" })));
+    items.push(label(x0, handY + 38, "In play", "small"));
+    play.forEach((id, i) => items.push(drawCard(view, ref, x0 + i * 90, handY + 44, id, { fill: "#e8e8ff" })));
   }
-  return items;
+  return [items, small ? 320 : 160];
 }
 
 const MARKS = ["none", "coloured", "black"];
@@ -119,18 +125,24 @@ export function draw(view, ref, table) {
   const me = st.you === null || st.you === undefined ? 0 : st.you;
   const other = 1 - me;
   const limbo = (st.limbo || []).filter((c) => c !== null && c !== undefined);
-  const board = svg(900, 520, "Classified Information table",
-    s("rect", { x: 0, y: 0, width: 900, height: 520, rx: 12, fill: "#2f5d46" }),
-    s("rect", { x: 6, y: 6, width: 888, height: 508, rx: 10, fill: "#f4efe4" }),
-    playerRow(view, ref, other, 4),
-    label(10, 190, `Encrypted pile (${st.encrypted.length})`, "small"),
+  const small = narrow();
+  const [top, topH] = playerRow(view, ref, other, 4);
+  const midY = 4 + topH + 24;
+  const pileX = small ? 10 : 440, pileY = small ? midY + 88 : midY;
+  const [bottom, bottomH] = playerRow(view, ref, me, pileY + 96);
+  const width = small ? 370 : 900, height = pileY + 96 + bottomH + 14;
+  const board = svg(width, height, "Classified Information table",
+    s("rect", { x: 0, y: 0, width, height, rx: 12, fill: "#2f5d46" }),
+    s("rect", { x: 6, y: 6, width: width - 12, height: height - 12, rx: 10, fill: "#f4efe4" }),
+    top,
+    label(10, midY, `Encrypted pile (${st.encrypted.length})`, "small"),
     st.encrypted.map((e, i) => e.card === null
-      ? back(10 + i * 54, 198, { w: 48, h: 66, label: e.by === null ? "·" : String(e.by + 1) })
-      : drawCard(view, ref, 10 + i * 54, 198, e.card, { w: 48, ht: 66, small: true })),
-    label(440, 190, `Deck ${st.deck_size} · Discard (${st.discard.length}, newest right)`, "small"),
-    st.discard.slice(-6).map((id, i) => drawCard(view, ref, 440 + i * 56, 198, id, { w: 50, ht: 66, small: true })),
-    limbo.length ? [label(780, 190, "Set aside", "small"), limbo.map((id, i) => drawCard(view, ref, 780 + i * 56, 198, id, { w: 50, ht: 66, small: true }))] : "",
-    playerRow(view, ref, me, 290),
+      ? back(10 + i * 54, midY + 8, { w: 48, h: 66, label: e.by === null ? "·" : String(e.by + 1) })
+      : drawCard(view, ref, 10 + i * 54, midY + 8, e.card, { w: 48, ht: 66, small: true })),
+    label(pileX, pileY, `Deck ${st.deck_size} · Discard (${st.discard.length}, newest right)`, "small"),
+    st.discard.slice(small ? -5 : -6).map((id, i) => drawCard(view, ref, pileX + i * 56, pileY + 8, id, { w: 50, ht: 66, small: true })),
+    limbo.length ? [label(pileX + 340, pileY, "Set aside", "small"), limbo.map((id, i) => drawCard(view, ref, pileX + 340 + i * 56, pileY + 8, id, { w: 50, ht: 66, small: true }))] : "",
+    bottom,
   );
   const facts = [`Turn ${st.turn_no}`];
   if (st.final_turns_left !== null) facts.push(`final turns left: ${st.final_turns_left}`);

@@ -2,7 +2,7 @@
 // Hand cards ("card:<id>"), market slots ("market:<slot>"), held events ("event:<id>") and seats
 // (score panels) are clickable for their moves.
 
-import { h, label, s, svg } from "../dom.js";
+import { h, label, narrow, s, svg } from "../dom.js";
 
 export const title = "If Then";
 
@@ -61,29 +61,32 @@ function drawEvent(ref, x, y, id) {
 
 export function draw(view, ref) {
   const st = view.state;
-  const perRow = 14;
+  const small = narrow();
+  const perRow = small ? 6 : 14;
   const lineRows = Math.max(1, Math.ceil(st.line.length / perRow));
-  const items = [label(12, 22, `Code line (${st.line.length}) — read the top halves from left to right`)];
+  const items = [label(12, 22, small ? `Code line (${st.line.length}), top halves in order` : `Code line (${st.line.length}) — read the top halves from left to right`)];
   st.line.forEach(([c, o], i) => items.push(drawCard(ref, 12 + (i % perRow) * 58, 30 + Math.floor(i / perRow) * 88, c, o,
     { key: `line-card:${c}` })));
   let y = 40 + lineRows * 88;
   items.push(label(12, y, `Market · deck ${st.deck_size} · discard ${st.discard.length}`, "small"));
   st.market.forEach(([c, o], i) => items.push(drawCard(ref, 12 + i * 58, y + 8, c, o, { key: `market:${i}` })));
-  const invalid = st.invalid.slice(-6);
-  items.push(label(300, y, `Invalid plays (${st.invalid.length})`, "small"));
-  invalid.forEach((inv, i) => items.push(drawCard(ref, 300 + i * 58, y + 8, inv[1], inv[2] || 0, { mark: "#c00", key: `invalid:${inv[1]}` })));
+  const invalid = st.invalid.slice(small ? -6 : -8);
+  const invX = small ? 12 : 300;
+  if (small) y += 100;
+  items.push(label(invX, y, `Invalid plays (${st.invalid.length})`, "small"));
+  invalid.forEach((inv, i) => items.push(drawCard(ref, invX + i * 58, y + 8, inv[1], inv[2] || 0, { mark: "#c00", key: `invalid:${inv[1]}` })));
   const held = st.held_events || [];
   y += 100;
   if (held.length) {
     items.push(label(12, y, "The team's events (use them on your turn)", "small"));
-    held.forEach((id, i) => items.push(drawEvent(ref, 12 + i * 126, y + 8, id)));
-    y += 96;
+    held.forEach((id, i) => items.push(drawEvent(ref, 12 + (i % (small ? 3 : 6)) * 126, y + 8 + Math.floor(i / (small ? 3 : 6)) * 84, id)));
+    y += 12 + Math.ceil(held.length / (small ? 3 : 6)) * 84;
   }
   const hand = st.hand || st.ak_hand;
   items.push(label(12, y, hand ? `Your hand (${hand.length})` : "Hands are hidden"));
   (hand || []).forEach((c, i) => items.push(drawCard(ref, 12 + (i % perRow) * 58, y + 8 + Math.floor(i / perRow) * 88, c)));
   y += 8 + Math.max(1, Math.ceil((hand || []).length / perRow)) * 88 + 8;
-  const width = Math.max(860, 20 + Math.min(perRow, Math.max(st.line.length, (hand || []).length)) * 58);
+  const width = small ? 370 : Math.max(860, 20 + Math.min(perRow, Math.max(st.line.length, (hand || []).length)) * 58);
   const board = svg(width, y, "If Then table", s("rect", { x: 0, y: 0, width, height: y, rx: 12, fill: "#4b3a6b" }),
     s("rect", { x: 6, y: 6, width: width - 12, height: y - 12, rx: 10, fill: "#f7f2fb" }), items);
   const hints = st.hints_revealed.length ? st.hints_revealed.map(([, text]) => text).join(" ") : "none bought yet";

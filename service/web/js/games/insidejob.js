@@ -2,7 +2,7 @@
 // Intel, roles as revealed and your own role. Cards (data-ref "card:<id>"), missions
 // ("mission:<id>") and seats (the score panels, "seat:<n>") are clickable for their moves.
 
-import { h, label, s, svg } from "../dom.js";
+import { h, label, narrow, s, svg } from "../dom.js";
 
 export const title = "Inside Job";
 const SUIT_FILL = ["#cfe0ff", "#ffd0d0", "#fff3b0", "#d4f5d4"];
@@ -59,25 +59,34 @@ export function draw(view, ref) {
   const st = view.state;
   const items = [];
   const hand = st.hand || [];
-  const width = Math.max(760, 24 + hand.length * 70);
+  const small = narrow();
+  const perRow = small ? 5 : 12;
+  const width = small ? 370 : Math.max(760, 24 + Math.min(hand.length, perRow) * 70);
   items.push(label(14, 26, `Trick ${st.trick_number}`));
-  if (st.mission) items.push(drawMission(ref, 14, 36, st.mission));
+  let y = 36;
+  if (st.mission) items.push(drawMission(ref, 14, y, st.mission, small ? 342 : 250));
   if (st.drawn) {
-    items.push(label(290, 26, "Drawn missions", "small"));
-    st.drawn.forEach((m, i) => items.push(drawMission(ref, 290 + i * 240, 36, m, 230)));
-  }
-  const trickX = st.mission ? 290 : 14;
-  if (!st.drawn) {
-    items.push(label(trickX, 26, st.trick.length ? "On the table" : "No card played yet", "small"));
+    const x0 = small ? 14 : 290;
+    let y0 = small ? (st.mission ? y + 114 : y + 16) : y;
+    items.push(label(x0, y0 - 10, "Drawn missions", "small"));
+    st.drawn.forEach((m, i) => items.push(small ? drawMission(ref, 14, y0 + 10 + i * 112, m, 342) : drawMission(ref, 290 + i * 240, y0, m, 230)));
+    y = small ? y0 + 10 + st.drawn.length * 112 : y + 114;
+  } else {
+    const trickX = st.mission && !small ? 290 : 14;
+    const trickY = st.mission && small ? y + 130 : y;
+    items.push(label(trickX, trickY - 10 + (small ? 0 : 0), st.trick.length ? "On the table" : "No card played yet", "small"));
     st.trick.forEach(([seat, c, wager], i) => {
-      items.push(drawCard(ref, trickX + i * 84, 36, c, { wager }));
-      items.push(s("text", { x: trickX + i * 84 + 32, y: 146, "text-anchor": "middle", class: "small", text: seat === st.you ? "you" : `Seat ${seat + 1}` }));
+      items.push(drawCard(ref, trickX + i * 76, trickY, c, { wager }));
+      items.push(s("text", { x: trickX + i * 76 + 32, y: trickY + 110, "text-anchor": "middle", class: "small", text: seat === st.you ? "you" : `Seat ${seat + 1}` }));
     });
+    y = trickY + 124;
   }
-  items.push(label(14, 182, st.hand ? `Your hand (${hand.length})` : "Hands are hidden"));
-  hand.forEach((c, i) => items.push(drawCard(ref, 14 + i * 70, 192, c)));
-  const board = svg(width, 300, "Inside Job table", s("rect", { x: 0, y: 0, width, height: 300, rx: 12, fill: "#2f6b4a" }),
-    s("rect", { x: 6, y: 6, width: width - 12, height: 288, rx: 10, fill: "#eef3ea" }), items);
+  y += 22;
+  items.push(label(14, y, st.hand ? `Your hand (${hand.length})` : "Hands are hidden"));
+  hand.forEach((c, i) => items.push(drawCard(ref, 14 + (i % perRow) * 70, y + 10 + Math.floor(i / perRow) * 100, c)));
+  const height = y + 20 + Math.max(1, Math.ceil(hand.length / perRow)) * 100;
+  const board = svg(width, height, "Inside Job table", s("rect", { x: 0, y: 0, width, height, rx: 12, fill: "#2f6b4a" }),
+    s("rect", { x: 6, y: 6, width: width - 12, height: height - 12, rx: 10, fill: "#eef3ea" }), items);
   return h("div", {}, board,
     h("details.facts", {}, h("summary", { text: `Tricks played (${st.tricks.length})` }),
       h("ol", {}, st.tricks.map((t) => h("li", { text: `${t.mission ? missionName(ref, t.mission) : "No mission"}: ${t.plays.map(([seat, c, w]) => `Seat ${seat + 1} ${cardName(ref, c)}${w ? " (wager)" : ""}`).join(", ")} — won by Seat ${t.winner + 1}, ${t.success ? "success" : "failed"}` })))));
