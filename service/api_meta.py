@@ -31,6 +31,14 @@ def get_game(game):
     raise ApiError("unknown_game", f"unknown game {game!r}", "game")
 
 
+@bp.get("/games/<game>/reference")
+def get_reference(game):
+    """A game's cards, missions, roles... with names, rules texts and sources."""
+    if game not in engine.GAMES:
+        raise ApiError("unknown_game", f"unknown game {game!r}", "game")
+    return engine.reference(game)
+
+
 @bp.get("/healthz")
 def health():
     """Liveness plus whether Redis answers."""
