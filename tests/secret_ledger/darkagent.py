@@ -88,7 +88,7 @@ class Ledger(BaseLedger):
             flipped = engine.step(before, seat, dict(action, rotate=not action["rotate"]))
             for v in self.viewers:
                 if v != seat:
-                    self.vote_logs[v] = engine.render(flipped, v, log_since=before.version)["log"]
+                    self.vote_logs[v] = engine.render(flipped, v, log_since=before.version, words=True)["log"]
 
     def _hand_changed(self, seat, had, has, left_theatre):
         """Cards taken face up become known to all, drawn ones to the drawer, discarded ones
@@ -102,6 +102,13 @@ class Ledger(BaseLedger):
         self.shown[seat] += drawn
 
     # ---- the checks ------------------------------------------------------------------------
+    def unseen_names(self, match, viewer):
+        """Another seat's secret vote or Supply draw in words."""
+        from engine.words import seat_name
+        others = [seat_name(s) for s in self.seats if s != viewer]
+        return [f"{name} voted (?:not )?to rotate" for name in others] + [
+            f"{name} drew an equipment card:" for name in others]
+
     def violations(self, match, viewer, rendered):
         """Texts naming each hidden identity in `rendered` the viewer was not shown."""
         state = match.state
