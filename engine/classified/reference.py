@@ -44,12 +44,17 @@ OPTION_WORDS = {
 }
 
 
+def _plain(text):
+    """The data's shorthand in words (">= 4" -> "at least 4", "+-2" -> "plus or minus 2")."""
+    return text.replace(">= ", "at least ").replace("+-", "plus or minus ").replace("1..", "1 to ")
+
+
 def _card(key):
     card_set, number, name, kind = DESIGNS[key]
     guilds = "two Sentinels" if number % 3 == 0 else "one Guard and one Assassin"
     code = ", ".join(str(n) for n in code_of(number))
     entry = {"id": key, "name": name, "number": number, "set": SET_NAMES[card_set],
-             "text": f"{EFFECTS[key]} Copies: {guilds}. Code {code}.", "source": "published"}
+             "text": f"{_plain(EFFECTS[key])} Copies: {guilds}. Code {code}.", "source": "published"}
     if name in OUR_NAMES:
         entry["name_source"] = "ours"
     return entry

@@ -22,7 +22,8 @@ def auth(token):
 def test_catalog_lists_games_with_options_and_bots(client):
     games = client.get("/games").json["games"]
     toy = next(g for g in games if g["game"] == "toy")
-    assert toy["options"]["target"] == {"default": 6, "type": "int", "min": 2, "max": 8}
+    assert toy["options"]["target"] == {"default": 6, "type": "int", "min": 2, "max": 8,
+                                        "label": "Target", "help": ""}
     assert any(b["bot"] == "random" for b in toy["bots"])
     assert client.get("/games/toy").json["name"] == toy["name"]
     assert client.get("/games/nope").json["error"]["code"] == "unknown_game"
