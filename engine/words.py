@@ -23,6 +23,9 @@ Shapes (documented in openapi.yaml):
 
 import re
 
+# what a game's words may raise on an entry or action shape they do not know yet (after a merge
+# adds one): the generic phrasing answers instead, so a view is never refused for its words
+WORD_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
@@ -175,7 +178,7 @@ def describe(rules, viewer, view):
     for action in legal:
         try:
             choice = rules.choice(seen, viewer, action) or {}
-        except Exception:  # a new action type a game's words do not know yet
+        except WORD_ERRORS:  # a new action shape a game's words do not know yet
             choice = {}
         choices.append({"label": choice.get("label") or generic_label(action, viewer),
                         "refs": list(choice.get("refs") or [])})
@@ -191,7 +194,7 @@ def describe(rules, viewer, view):
 def _prompt(rules, seen, viewer, legal):
     try:
         text = rules.prompt(seen, viewer, legal)
-    except Exception:  # a decision a game's words do not know yet
+    except WORD_ERRORS:  # a decision a game's words do not know yet
         text = None
     return text or generic_prompt(legal)
 
@@ -199,6 +202,6 @@ def _prompt(rules, seen, viewer, legal):
 def _text(rules, entry, viewer, seen):
     try:
         text = rules.entry_text(entry, viewer, seen)
-    except Exception:  # a new event a game's words do not know yet: still a readable sentence
+    except WORD_ERRORS:  # a new event a game's words do not know yet: still a readable sentence
         text = None
     return text or generic_entry_text(entry, viewer)

@@ -68,7 +68,7 @@ def test_a_game_without_words_gets_generic_ones_and_unknown_actions_a_label():
     match = engine.step(match, 0, engine.legal_actions(match, 0)[0])
     view = engine.render(match, 1, words=True)
     assert view["prompt"] and all(e["text"] for e in view["log"])
-    assert [c["label"] for c in view["choices"]][0].startswith("Play: card ")
+    assert view["choices"][0]["label"].startswith("Play: card ")
     view = {"state": {}, "legal_actions": [{"type": "cypher_note", "wheel_pos": 3}], "log": []}
     words.describe(engine.get_game("classified"), 0, view)
     assert view["choices"][0]["label"] == "Cypher note: wheel pos 3"

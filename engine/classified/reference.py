@@ -17,8 +17,8 @@ KEYWORDS = (
     ("deploy", "Deploy", "Play a card from your hand for its ability, then discard it."),
     ("encrypt", "Encrypt", "Place a hand card face down on the Encrypted pile."),
     ("guard", "Guard", "Place a hand card face down in one of your three Guard spots."),
-    ("assassinate", "Assassinate", "Play an Assassin whose Code shares a number with an opponent "
-                                   "Guard to remove that Guard."),
+    ("assassinate", "Assassinate", ("Play an Assassin whose Code shares a number with an opponent "
+                                    "Guard to remove that Guard.")),
     ("react", "REACT", "Play out of turn right after the opponent acts; you skip your next action."),
     ("tuck", "TUCK", "Place the card with another card tucked under it."),
     ("trigger", "TRIGGER", "Works from a Guard spot when that Guard is assassinated."),
@@ -50,7 +50,7 @@ def _plain(text):
 
 
 def _card(key):
-    card_set, number, name, kind = DESIGNS[key]
+    card_set, number, name, _ = DESIGNS[key]
     guilds = "two Sentinels" if number % 3 == 0 else "one Guard and one Assassin"
     code = ", ".join(str(n) for n in code_of(number))
     entry = {"id": key, "name": name, "number": number, "set": SET_NAMES[card_set],

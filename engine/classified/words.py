@@ -5,9 +5,21 @@ redacted state view (`seen`), whose public `designs` list names every card id of
 Card numbers and guard spots are said 1-based, as printed; refs use the state's ids.
 """
 
-from engine.words import join, plain_value, possessive, seat_name, seat_object, sentence
+from engine.words import (
+    generic_entry_text,
+    join,
+    plain_value,
+    possessive,
+    seat_name,
+    seat_object,
+    sentence,
+)
 
-from .data import DESIGNS
+from .data import DESIGNS, GUILD
+
+GUILD_WORDS = {"G": "Guard", "A": "Assassin", "S": "Sentinel"}
+# designs whose Deploy parameter `slot` names an opponent Guard (the others: one's own)
+OPPONENT_SLOT = frozenset(("emerald_2", "ruby_9"))
 
 QUESTIONS = {
     "within_two": "whether their Suitcase Number is within 2 of {number}",
@@ -36,31 +48,61 @@ FRAME_PROMPTS = {
     "sands_keep": "Choose the card to keep.",
     "hiding_final": "Swap your Hiding Spot card with a hand card, or pass.",
     "fedora_swap": "Swap a hand card with a discard, or pass.",
+    "spotlight": "Choose two Guard numbers: the opponent says whether their Suitcase Number lies between them.",
+    "infiltrate": "Name a number: the opponent says whether it is their Suitcase Number.",
+    "tc_finish": "Choose the discard to shuffle back into the Draw Deck.",
+    "dr_give": "Choose the hand card you give for the opponent's Guard.",
+    "dr_swap": "Swap the received Guard with a hand card, or keep it.",
+    "pp_follow": "Enlist or discard another hand card.",
+    "sandwich": "Return one card to the top of the Draw Deck, one to the bottom and one to the Guard spot.",
+    "grenade_peek": "PEEK 2: choose the Draw Deck or the Encrypted pile.",
+    "mail_return": "Give the opponent one of your hand cards.",
 }
 ACTIONS = {"encrypt": "encrypt a card", "guard": "place a Guard", "assassinate": "assassinate a Guard",
            "deploy": "Deploy a card", "react": "REACT", "pass": "pass", "answer": "answer",
            "pick": "pick", "discard": "discard a card", "swap": "swap", "order": "order cards",
            "choose_suitcase": "choose your Suitcase", "cancel_trap": "cancel the Cyber Trap",
            "resilience": "use Resilience", "peek": "peek"}
-MODES = {"opponent": "swap with an opponent Guard", "discard": "swap with the top discard",
-         "self": "swap itself with your Guard", "bottom": "look at the bottom of the Draw Deck",
-         "top": "from the top discard", "rearrange": "rearrange the Discard Pile",
-         "flip": "flip an opponent Guard", "guard": "from your Guard", "deck": "from the Draw Deck",
-         "encrypted": "from the Encrypted pile", "swap": "swap a hand card", "look": "look only"}
+MODES = {"top": "with the top discard", "bottom": "with the bottom discard", "deck": "from the Draw Deck",
+         "encrypted": "from the Encrypted pile", "swap": "swap {give}", "look": "look only",
+         "guard": "{slot}", "hand": "{slot}", "both": "both"}
+# how a design's Deploy modes read (templates over the action's slot, slot2, give, take, order)
+DESIGN_MODES = {
+    "citrine_4": {"opponent": "swap {slot} with {slot2}", "discard": "swap {slot} with the top discard",
+                  "self": "put it in place of {slot}, then discard {give}"},
+    "citrine_8": {"flip": "flip {slot2} face up", "rearrange": "rearrange the Discard Pile to {order}",
+                  "bottom": "look at the bottom 2 cards of the Draw Deck"},
+    "emerald_5": {"top": "tuck the top discard", "bottom": "tuck the bottom discard", "guard": "tuck {slot}"},
+    "emerald_8": {"swap": "swap {give} with the bottom discard", "look": "look at the top Encrypted card",
+                  "both": "swap {give} with the bottom discard and look at the top Encrypted card"},
+    "ruby_4": {"encrypted": "play the top Encrypted card as your Guard",
+               "hand": "swap {slot} with a card from the opponent's hand"},
+    "ruby_5": {"top": "swap it with the top discard", "bottom": "swap it with the bottom discard"},
+    "promo_1a": {"deck": "PEEK 3 of the Draw Deck", "encrypted": "PEEK 3 of the Encrypted pile"},
+}
 
 
 def card_name(card, seen):
-    """'7 · Wheel of Fate' for a card id (or a card description from the log)."""
+    """'7 · Wheel of Fate (Assassin)' for a card id or a card description from the log (the
+    copy's Guild, fixed by the id, tells the two copies of a number apart)."""
     if isinstance(card, dict):
-        return f"{card.get('number')} · {card.get('name')}"
+        ident = card.get("card")
+        guild = f" ({GUILD_WORDS[GUILD[ident]]})" if isinstance(ident, int) and 0 <= ident < 18 else ""
+        return f"{card.get('number')} · {card.get('name')}{guild}"
     designs = (seen or {}).get("designs") or []
     if isinstance(card, int) and 0 <= card < len(designs) and designs[card] in DESIGNS:
-        return f"{card // 2 + 1} · {DESIGNS[designs[card]][2]}"
+        return f"{card // 2 + 1} · {DESIGNS[designs[card]][2]} ({GUILD_WORDS[GUILD[card]]})"
     return "a card"
 
 
 def _named(entry):
-    return card_name(entry, None) if "name" in entry else None
+    return card_name(entry, None) if "name" in entry else "a card"
+
+
+def _some(value, seen):
+    """One card or several (ids or descriptions) in words."""
+    cards = value if isinstance(value, list) else [value]
+    return join(card_name(c, seen) for c in cards)
 
 
 def _answer_text(p, viewer):
@@ -113,31 +155,75 @@ def entry_text(entry, viewer, seen):
 
 
 def _other_text(who, kind, p, mine, seen):
-    """The rarer events: their card-valued fields named, the rest in plain words."""
-    parts = []
-    for key, value in list(p.items()) + list(mine.items()):
-        if key in ("event", "seat", "number", "design", "name"):
-            continue
-        if isinstance(value, dict) and "name" in value:
-            parts.append(f"{key.replace('_', ' ')} {card_name(value, seen)}")
-        elif key in ("card", "cards", "discard", "tucked", "got", "took", "received") and value is not None:
-            cards = value if isinstance(value, list) else [value]
-            parts.append(f"{key} {join(card_name(c, seen) for c in cards)}")
-        elif key == "slot" and isinstance(value, int):
-            parts.append(f"Guard spot {value + 1}")
-        else:
-            parts.append(f"{key.replace('_', ' ')} {plain_value(value, None, key)}")
-    what = (kind or "acted").replace("_", " ")
-    named = f" with {_named(p)}" if "name" in p else ""
-    return sentence(f"{who}: {what}{named}" + (f" ({', '.join(parts)})" if parts else ""))
+    """The rarer events (card effects) in sentences; an unknown one in plain words."""
+    slot = p.get("slot")
+    spot = f"Guard spot {slot + 1}" if isinstance(slot, int) else "a Guard spot"
+    slot2 = p.get("slot2")
+    their = f"the opponent's Guard spot {slot2 + 1}" if isinstance(slot2, int) else "an opponent Guard"
+    c = lambda key: _some(p.get(key, mine.get(key)), seen)
+    texts = {
+        "scavenge": lambda: f"{who} took {c('took')} from the discards and discarded {c('discarded')}",
+        "switch": lambda: f"{who} swapped the Guard in {spot} ({c('gave')}) with {their} ({c('got')})",
+        "switch_discard": lambda: f"{who} swapped the Guard in {spot} ({c('gave')}) with the top discard ({c('got')})",
+        "switch_self": lambda: f"{who} swapped Switch Places into {spot} and discarded {c('discarded')}",
+        "rearrange": lambda: f"{who} rearranged the Discard Pile: {c('discard')}",
+        "discard_to_bottom": lambda: f"{who} moved {_named(p)} to the bottom of the Discard Pile",
+        "web_swap": lambda: f"{who} gave {c('gave')} for the bottom discard {c('took')}",
+        "encrypted_top_to_bottom": lambda: f"{who} moved the top Encrypted card to the bottom",
+        "resilience": lambda: f"{who} turned the Resilience Guard in {spot} face up to block",
+        "returned_to_hand": lambda: f"{who} took {_named(p)} back from {spot} into hand",
+        "discard": lambda: f"{who} discarded {_named(p)}",
+        "infiltrate": lambda: f"{who} infiltrated {_named(p)} into the opponent's {spot}",
+        "resurrect": lambda: f"{who} resurrected {_named(p)} into {spot}",
+        "resurrect_swap": lambda: f"{who} received {c('received')} for the Guard in {spot}" + (
+            f", which was {c('got')}" if "got" in mine else ""),
+        "guard_swap": lambda: f"{who} swapped the Guard in {spot} with a hand card" + (
+            f": {card_name(mine['card'], seen)}" if "card" in mine else ""),
+        "precision_swap": lambda: f"{who} took {c('took')} from the discards",
+        "shuffle_into_deck": lambda: f"{_named(p)} was shuffled into the Draw Deck",
+        "grenade_result": lambda: f"The Unstable Grenade removed {p.get('kills', 0)} Guards",
+        "short_circuit_set": lambda: f"{who} set up Short Circuit",
+        "short_circuit": lambda: f"{who} {'won with' if p.get('won') else 'discarded'} Short Circuit",
+        "cyber_trap_set": lambda: f"{who} set a Cyber Trap",
+        "cyber_trap": lambda: f"{who} {'won with' if p.get('won') else 'lost'} the Cyber Trap"
+                              + (f", showing {c('cards')}" if p.get("cards") else ""),
+        "cancel_trap": lambda: f"{who} cancelled the Cyber Trap by showing {c('revealed')}",
+        "high_stakes": lambda: f"{who} bet that the Suitcase Number is {p.get('number')}: "
+                               f"{'right' if p.get('right') else 'wrong'}",
+        "telepathy": lambda: f"{who} recorded a Telepathy Vision guess" + (
+            f" of {mine['guess']}" if "guess" in mine else ""),
+        "tuck": lambda: f"{who} played {_named(p)}, tucking {c('tucked')}"
+                        + (f" in {spot}" if isinstance(slot, int) else ""),
+        "hiding_swap": lambda: f"{who} swapped the Hiding Spot card {c('took')} with {c('tucked')}",
+        "mind_control": lambda: f"{who} took {_named(p)} as their own Guard in {spot}",
+        "fedora_swap": lambda: f"{who} swapped {c('gave')} for the discard {c('took')}",
+        "split_personality": lambda: f"{who} swapped the Guard in {spot} with their Suitcase ({c('new_suitcase')})",
+        "suitcase_handoff": lambda: f"{who} swapped their Suitcase with the top of the Draw Deck" + (
+            f": the new Suitcase is {c('new_suitcase')}" if "new_suitcase" in mine else ""),
+        "suitcase_revealed": lambda: f"{who} revealed their Suitcase: {_named(p)}",
+        "sandwich_take": lambda: f"{who} took the top and bottom of the Draw Deck and {their}" + (
+            f" ({c('top')}, {c('bottom')}, {c('guard')})" if "guard" in mine else ""),
+        "sandwich_return": lambda: f"{who} put {_named(p)} back into {their}",
+        "sands_discard": lambda: f"{who} discarded {c('cards')} with Sands of Time",
+        "mail_give": lambda: f"{who} gave a hand card" + (f": {c('card')}" if "card" in mine else ""),
+        "mail_return": lambda: f"{who} gave a hand card back" + (f": {c('card')}" if "card" in mine else ""),
+    }
+    if kind in texts:
+        return sentence(texts[kind]())
+    return generic_entry_text({"actor": None, "public": p, "private": mine}, None)
+
+
+def _top_kind(seen, seat):
+    """The kind of the viewer's pending decision on top of the stack (None if none)."""
+    stack = (seen or {}).get("stack") or []
+    top = stack[-1] if stack else None
+    return top.get("kind") if isinstance(top, dict) and top.get("seat") == seat else None
 
 
 def prompt(seen, seat, legal):
     """What the seat decides now: the top pending decision, else its turn's choices."""
-    stack = seen.get("stack") or []
-    top = stack[-1] if stack else None
-    if top is not None and top.get("seat") == seat and top.get("kind") in FRAME_PROMPTS:
-        return FRAME_PROMPTS[top["kind"]]
+    if _top_kind(seen, seat) in FRAME_PROMPTS:
+        return FRAME_PROMPTS[_top_kind(seen, seat)]
     kinds = []
     for action in legal:
         word = ACTIONS.get(action.get("type"))
@@ -147,27 +233,53 @@ def prompt(seen, seat, legal):
         return "Choose your Suitcase card."
     if kinds == ["answer"]:
         return "Answer the question truthfully."
+    if kinds == ["pick"]:
+        return "Pick a card." if any("card" in a for a in legal) else "Pick a number."
     return sentence("Your turn: " + join(kinds).replace(" and ", " or ")) if kinds else None
 
 
 def _deploy_details(action, seen):
-    words = []
-    if action.get("mode") in MODES:
-        words.append(MODES[action["mode"]])
-    for key, say in (("slot", "Guard spot {}"), ("slot2", "with Guard spot {}")):
-        if isinstance(action.get(key), int):
-            words.append(say.format(action[key] + 1))
-    if isinstance(action.get("number"), int):
-        words.append(f"naming {action['number']}")
-    if action.get("take") is not None:
-        words.append(f"taking {card_name(action['take'], seen)}")
-    if action.get("give") is not None:
-        words.append(f"giving {card_name(action['give'], seen)}")
+    """The parameters of a Deploy (or a decision) in words, as the deployed design reads them."""
+    card = action.get("card")
+    designs = (seen or {}).get("designs") or []
+    design = designs[card] if isinstance(card, int) and 0 <= card < len(designs) else None
+    said = {"slot": _spot_words(action.get("slot"), design in OPPONENT_SLOT),
+            "slot2": _spot_words(action.get("slot2"), True),
+            "give": card_name(action.get("give"), seen), "take": card_name(action.get("take"), seen),
+            "order": join(card_name(c, seen) for c in action.get("order") or [])}
+    template = DESIGN_MODES.get(design, {}).get(action.get("mode")) or MODES.get(action.get("mode"))
+    if template:
+        words = [template.format(**said)]
+        used = {key for key in said if "{" + key + "}" in template}
+    else:
+        words, used = [], set()
+    for key, say in (("slot", "{slot}"), ("slot2", "{slot2}"), ("number", "naming {number}"),
+                     ("take", "taking {take}"), ("give", "giving {give}"), ("order", "new order {order}")):
+        if action.get(key) is not None and key not in used:
+            words.append(say.format(number=action.get("number"), **said))
     if action.get("cover"):
-        words.append("the covering card")
-    if action.get("order"):
-        words.append("new order " + join(card_name(c, seen) for c in action["order"]))
+        words.append("its cover first")
     return ", ".join(words)
+
+
+def _spot_refs(action, seat, seen):
+    """The Guard spots and discards a Deploy names, as refs."""
+    designs = (seen or {}).get("designs") or []
+    card = action.get("card")
+    design = designs[card] if isinstance(card, int) and 0 <= card < len(designs) else None
+    refs = []
+    if isinstance(action.get("slot"), int):
+        owner = 1 - seat if design in OPPONENT_SLOT else seat
+        refs.append({"kind": "slot", "seat": owner, "slot": action["slot"]})
+    if isinstance(action.get("slot2"), int):
+        refs.append({"kind": "slot", "seat": 1 - seat, "slot": action["slot2"]})
+    return refs + [{"kind": "card", "id": c} for c in action.get("order") or []]
+
+
+def _spot_words(slot, opponent):
+    if not isinstance(slot, int):
+        return ""
+    return f"{'the opponent' + chr(39) + 's' if opponent else 'your'} Guard in spot {slot + 1}"
 
 
 def choice(seen, seat, action):
@@ -190,14 +302,21 @@ def choice(seen, seat, action):
         return {"label": f"Assassinate {whose} Guard in spot {slot + 1}{cover} with {name}", "refs": refs}
     if kind == "deploy":
         details = _deploy_details(action, seen)
-        return {"label": f"Deploy {name}" + (f": {details}" if details else ""), "refs": refs}
+        return {"label": f"Deploy {name}" + (f": {details}" if details else ""),
+                "refs": refs + _spot_refs(action, seat, seen)}
     if kind in ("answer", "pick") and action.get("card") is None:
         said = action.get("word") if action.get("word") is not None else action.get("number")
+        said = plain_value(said).capitalize() if isinstance(said, str) else plain_value(said)
         extra = f" and {action['number2']}" if action.get("number2") is not None else ""
-        return {"label": f"{'Answer' if kind == 'answer' else 'Pick'} {plain_value(said)}{extra}", "refs": refs}
+        return {"label": f"{'Answer' if kind == 'answer' else 'Pick'} {said}{extra}", "refs": refs}
     if kind == "order":
-        return {"label": "Discard in the order " + join(card_name(c, seen) for c in action["order"]),
-                "refs": [{"kind": "card", "id": c} for c in action["order"]]}
+        order = action.get("order") or []
+        refs = [{"kind": "card", "id": c} for c in order]
+        if _top_kind(seen, seat) == "sandwich" and len(order) == 3:
+            top, bottom, guard = (card_name(c, seen) for c in order)
+            return {"label": f"Return {top} to the top of the Draw Deck, {bottom} to the bottom "
+                             f"and {guard} to the opponent's Guard spot", "refs": refs}
+        return {"label": "Discard in the order " + join(card_name(c, seen) for c in order), "refs": refs}
     verb = {"encrypt": "Encrypt", "guard": "Place as a Guard", "react": "REACT with",
             "discard": "Discard", "choose_suitcase": "Keep as your Suitcase", "pick": "Pick",
             "swap": "Swap"}.get(kind)

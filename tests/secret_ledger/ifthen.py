@@ -119,6 +119,7 @@ class Ledger(BaseLedger):
         """How the words name the cards never shown ('card 12'), and the secret rule in the log
         (the guess choices list every candidate, the secret one among them)."""
         import re
+
         from engine.ifthen.words import rule_words
         names = [f"card {c + 1}" for c in range(60) if c not in self.cards[viewer]]
         if self.challenge and not self.knows_challenge[viewer]:
