@@ -59,7 +59,7 @@ def entry_text(entry, viewer, seen):
         return sentence(f"{seat_name(p.get('winner'), viewer)} won the trick and {gain} Intel; "
                         f"{mission_name(p.get('mission'))} {result}")
     if kind == "reveal":
-        return sentence(f"{who} revealed the role {role_name(p.get('role'))}")
+        return sentence(f"{who} revealed their role: {role_name(p.get('role'))}")
     if kind == "steal":
         return sentence(f"{who} stole {p.get('amount')} Intel from {seat_object(p.get('from'), viewer)}")
     if kind == "designate":
@@ -73,15 +73,26 @@ def entry_text(entry, viewer, seen):
         return sentence(f"{who} voted" + (f" for {join(seat_object(t, viewer) for t in mine_said)}"
                                           if mine_said else ""))
     if kind == "votes_revealed":
-        counts = p.get("counts") or []
-        return sentence("Votes: " + ", ".join(f"{seat_name(s, viewer)} {n}" for s, n in enumerate(counts)))
+        return _votes_text(p, viewer)
     if kind == "game_over":
         roles = p.get("roles") or []
-        shown = ", ".join(f"{seat_name(s, viewer)} {role_name(r)}" for s, r in enumerate(roles))
+        shown = "; ".join(f"{seat_object(s, viewer)}, {role_name(r)}" for s, r in enumerate(roles))
         why = REASONS.get(p.get("reason"), "the match ended")
-        return sentence(f"{SIDES.get(p.get('side'), 'A side').capitalize()} won: {why}"
-                        + (f". Roles: {shown}" if shown else ""))
+        side = SIDES.get(p.get("side"), "a side")
+        return sentence(f"{side[0].upper()}{side[1:]} won: {why}" + (f". Roles: {shown}" if shown else ""))
     return None
+
+
+def _votes_text(p, viewer):
+    """'Votes revealed: you voted for Seat 2; Seat 2 for you. Most votes: Seat 2 (2).'"""
+    votes = p.get("votes") or []
+    said = "; ".join(f"{seat_name(s, viewer)} voted for {join(seat_object(t, viewer) for t in targets)}"
+                     for s, targets in enumerate(votes) if targets)
+    counts = p.get("counts") or []
+    top = max(counts) if counts else 0
+    most = [seat_object(s, viewer) for s, n in enumerate(counts) if n == top and top > 0]
+    tail = f". Most votes ({top}): {join(most)}" if most else ""
+    return sentence(f"Votes revealed: {said or 'no votes'}{tail}")
 
 
 def prompt(seen, seat, legal):
@@ -91,8 +102,8 @@ def prompt(seen, seat, legal):
         return "Choose the mission for this trick."
     if "play" in kinds:
         mission = seen.get("mission") or {}
-        tail = f" (mission: {mission['text'].rstrip('.')})" if mission.get("text") else ""
-        return sentence(f"Play a card to the trick{tail}")
+        tail = f" {mission_words(mission['id'])}." if mission.get("id") in MISSIONS else ""
+        return f"Play a card to the trick.{tail}"
     if "vote" in kinds:
         return "Vote for the player you think is the Insider."
     if "designate" in kinds:
