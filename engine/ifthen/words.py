@@ -15,6 +15,7 @@ from .rulelang import describe
 COLOURS = {"Y": "yellow", "B": "blue", "R": "red"}
 SIZES = {"S": "small", "M": "medium", "L": "large"}
 _CODES = re.compile(r"\b((?:number colour|background colour|size) (?:in|not in)) ([A-Z0-9/]+)")
+_STEP = re.compile(r"(?<= )([+-])(\d+)\b")
 _HALF = re.compile(r"^(\d)([SML])([YBR])([YBR])$")
 PHASE_PROMPTS = {
     "penalty": "Draw your penalty cards: from the deck or the market.",
@@ -59,7 +60,8 @@ def rule_words(rule):
     def spell(found):
         values = [COLOURS.get(v, SIZES.get(v, v)) for v in found.group(2).split("/")]
         return f"{found.group(1)} {join(values).replace(' and ', ' or ')}"
-    return _CODES.sub(spell, text).replace(" (cyclic)", ", wrapping around").replace("/", " or ")
+    text = _CODES.sub(spell, text).replace(" (cyclic)", ", wrapping around").replace("/", " or ")
+    return _STEP.sub(lambda m: f"{'plus' if m.group(1) == '+' else 'minus'} {m.group(2)}", text)
 
 
 def event_name(event_id):
@@ -104,7 +106,7 @@ def _penalty(p, mine, who, viewer):
 
 def _event(p, mine, who, viewer):
     spec = EVENT_BY_ID.get(p.get("event"), {})
-    return f"Event {spec.get('name', 'drawn')}: {spec.get('text', '').rstrip('.')}"
+    return f"Event drawn: {spec.get('name', 'an event')}. {spec.get('text', '')}"
 
 
 def _event_used(p, mine, who, viewer):
@@ -198,10 +200,17 @@ def choice(seen, seat, action):
     if kind == "use_event":
         return _use_event(action, seat, refs)
     if kind == "orient":
-        return {"label": f"Start card with its {'first' if action.get('orient') == 0 else 'second'} half on top",
+        start, orient = seen.get("start_card"), action.get("orient", 0)
+        if isinstance(start, int) and start >= 0:
+            return {"label": f"Lay the start card showing {half_words(2 * start + orient)}",
+                    "refs": [{"kind": "card", "id": start}]}
+        return {"label": f"Lay the start card with its {'first' if orient == 0 else 'second'} half on top",
                 "refs": []}
     if kind == "choose_challenge":
-        return {"label": f"Challenge {action.get('index', 0) + 1}", "refs": []}
+        index = action.get("index", 0)
+        options = seen.get("challenge_options") or []
+        rule = f": \u201c{rule_words(options[index])}\u201d" if 0 <= index < len(options) else ""
+        return {"label": f"Choose challenge {index + 1}{rule}", "refs": []}
     if kind == "allegiance":
         side = "with" if action.get("side") == "TRUE" else "against"
         return {"label": f"Side {side} the codebreakers", "refs": []}
