@@ -143,9 +143,11 @@ def generic_outcome_text(outcome, viewer=None):
     who = names[0] if len(names) == 1 else ("Seats " if "You" not in names else "") + join(
         [n.replace("Seat ", "") if "You" not in names else n for n in names])
     score = scores.get(winners[0])
-    if len(winners) == 1 and isinstance(score, (int, float)) and not isinstance(score, bool):
+    same = all(scores.get(w) == score for w in winners)
+    if same and isinstance(score, (int, float)) and not isinstance(score, bool):
         shown = int(score) if float(score).is_integer() else score
-        return f"{who} won with {shown} point{'' if shown == 1 else 's'}."
+        each = " each" if len(winners) > 1 else ""
+        return f"{who} won with {shown} point{'' if shown == 1 else 's'}{each}."
     return f"{who} won."
 
 

@@ -17,6 +17,8 @@ EQUIPMENT = {"adrenaline": "Adrenaline", "binoculars": "Binoculars",
 SPECIALS = {"supply": "Supply", "support": "Support", "media": "Media", "espionage": "Espionage"}
 ENDINGS = {"objectives": "enough objectives were captured", "rounds": "the last round was played",
            "safety_round_cap": "the round limit was reached"}
+TARGET_KINDS = {"sentinel": "the Sentinel", "spy": "the spy", "agent": "the neutral agent",
+                "dark": "the Dark Agent", "aim": "the objective"}
 PHASE_PROMPTS = {
     "place": "Place a satellite on a line.",
     "move": "Move your satellites, swap one, or skip.",
@@ -88,9 +90,12 @@ def _who(value, viewer):
 def _attack(v, mine, viewer, p):
     dice = ", ".join(str(d) for d in v.get("dice") or [])
     result = "hit" if v.get("success") else "missed"
-    return (f"{_who(v, viewer)} attacked {cell_words(v.get('target'))} with "
-            f"{len(v.get('spies') or [])} spies: rolled {dice}, attack {v.get('bonus')} against "
-            f"defence {v.get('defence')}, {result}")
+    spies = len(v.get("spies") or [])
+    kind = TARGET_KINDS.get(v.get("target_kind"), "the target")
+    played = f", playing {join(thing_name(c) for c in v['played'])}" if v.get("played") else ""
+    return (f"{_who(v, viewer)} attacked {kind} at {cell_words(v.get('target'))} with "
+            f"{spies} {'spy' if spies == 1 else 'spies'}{played}: rolled {dice} with a bonus of "
+            f"{v.get('bonus')} against defence {v.get('defence')}, and {result}")
 
 
 def _play(v, mine, viewer, p):
@@ -133,7 +138,8 @@ _SAYINGS = {
     "voted": lambda v, m, w, p: f"{seat_name(v, w)} voted" + (
         (" to rotate" if m["rotate"] else " not to rotate") if "rotate" in m else ""),
     "votes": lambda v, m, w, p: "The vote " + ("passed: the theatre rotates" if p.get("rotate")
-                                              else "failed: the theatre stays"),
+                                              else "failed: the theatre stays") + (
+        f" (the opposition rolled {p['opposition_die']})" if p.get("opposition_die") else ""),
     "media": lambda v, m, w, p: f"{seat_name(v, w)} rearranges cells with Media",
     "media_pick": lambda v, m, w, p: f"Media picked {cell_words(v)}",
     "media_place": lambda v, m, w, p: "Media moved " + join(
@@ -166,7 +172,8 @@ def _spot(seen, seat, a):
 
 def _attack_label(seen, seat, a):
     spies = a.get("spies") or []
-    label = f"Attack {_at(seen, a['target'], seat)} with the spies at " + join(cell_words(c) for c in spies)
+    label = (f"Attack {_at(seen, a['target'], seat)} with the {'spy' if len(spies) == 1 else 'spies'} at "
+             + join(cell_words(c) for c in spies))
     if a.get("adrenaline") is not None:
         label += f", Adrenaline on {cell_words(a['adrenaline'])}"
     if a.get("explosives"):
@@ -227,8 +234,13 @@ _LABELS = {
 
 
 def outcome_text(outcome, viewer):
-    """'Seat 1 won with 16 points.' (the end reason in words, never its code)."""
+    """'Seat 1 won with 16 points.' (solo: 'You lost with 5 points.')."""
     from engine.words import generic_outcome_text
+    seats = outcome.get("seats") or []
+    if len(seats) == 1 and not seats[0].get("won"):
+        score = seats[0].get("score")
+        tail = f" with {score} point{'' if score == 1 else 's'}" if isinstance(score, int) else ""
+        return sentence(f"{seat_name(0, viewer)} lost{tail}")
     return generic_outcome_text(outcome, viewer)
 
 
