@@ -7,7 +7,8 @@ import os
 import pytest
 
 import engine
-from engine.classified.data import DESIGNS, GUILD
+from engine.classified.data import DESIGNS
+from engine.classified.words import copy_word
 from tests.secret_ledger import sweep
 
 MATCHES = int(os.environ.get("SAFEHOUSE_LEDGER_MATCHES", "1000"))
@@ -32,9 +33,8 @@ def test_every_game_has_a_ledger():
     assert builtin and set(GAMES) >= builtin, sorted(builtin - set(GAMES))
 
 
-GUILDS = {"G": "Guard", "A": "Assassin", "S": "Sentinel"}
 LEAKY_WORDS = {  # words that name more than the entry holds: every card of the game
-    "classified": lambda seen: " ".join(f"{c // 2 + 1} · {DESIGNS[d][2]} ({GUILDS[GUILD[c]]})"
+    "classified": lambda seen: " ".join(f"{c // 2 + 1} · {DESIGNS[d][2]} ({copy_word(c)})"
                                         for c, d in enumerate(seen.get("designs") or [])),
     "insidejob": lambda seen: " ".join(f"blue {v}" for v in range(1, 14)),
     "ifthen": lambda seen: " ".join(f"card {c}" for c in range(1, 61)),

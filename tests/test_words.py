@@ -29,6 +29,7 @@ def test_every_view_has_words_and_none_is_a_developer_string(game_id):
             assert len(choices) == len(legal)
             labels = [c["label"] for c in choices]
             assert len(set(labels)) == len(labels), labels
+            assert not any("(option " in label for label in labels), labels  # alike by themselves
             assert (view["prompt"] is None) == (not legal), view["prompt"]
             for choice in choices:
                 assert all(ref["kind"] in REF_KINDS for ref in choice["refs"]), choice
@@ -103,3 +104,4 @@ def test_catalog_options_have_labels_and_help_in_words(game_id):
         assert option["label"] and option["help"], key
         for text in (option["label"], option["help"]):
             assert not dev_strings(text) and "OURS" not in text, (key, text)
+            assert key not in text or key.isalpha() and key.islower(), (key, text)  # no raw keys

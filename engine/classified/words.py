@@ -84,15 +84,22 @@ DESIGN_MODES = {
 
 def card_name(card, seen):
     """'7 · Wheel of Fate (Assassin)' for a card id or a card description from the log (the
-    copy's Guild, fixed by the id, tells the two copies of a number apart)."""
+    copy's Guild, fixed by the id, tells the two copies of a number apart; Sentinels are
+    numbered 1 and 2)."""
     if isinstance(card, dict):
         ident = card.get("card")
-        guild = f" ({GUILD_WORDS[GUILD[ident]]})" if isinstance(ident, int) and 0 <= ident < 18 else ""
+        guild = f" ({copy_word(ident)})" if isinstance(ident, int) and 0 <= ident < 18 else ""
         return f"{card.get('number')} · {card.get('name')}{guild}"
     designs = (seen or {}).get("designs") or []
     if isinstance(card, int) and 0 <= card < len(designs) and designs[card] in DESIGNS:
-        return f"{card // 2 + 1} · {DESIGNS[designs[card]][2]} ({GUILD_WORDS[GUILD[card]]})"
+        return f"{card // 2 + 1} · {DESIGNS[designs[card]][2]} ({copy_word(card)})"
     return "a card"
+
+
+def copy_word(card):
+    """Which copy of its number a card id is: 'Guard', 'Assassin', 'Sentinel 1' or 'Sentinel 2'."""
+    word = GUILD_WORDS[GUILD[card]]
+    return f"{word} {card % 2 + 1}" if GUILD[card] == "S" else word
 
 
 def _named(entry):

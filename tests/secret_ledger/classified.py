@@ -167,10 +167,11 @@ class Ledger(BaseLedger):
 
     def unseen_names(self, match, viewer):
         """How the words name each card the viewer was never shown ('7 · Wheel of Fate
-        (Assassin)'), unless a shown card has the same name (two Sentinel copies)."""
+        (Assassin)', '3 · Picking Petals (Sentinel 2)'), unless a shown card has the same name."""
         from engine.classified.data import DESIGNS, GUILD
         guilds = {"G": "Guard", "A": "Assassin", "S": "Sentinel"}
-        label = {c: re.escape(f"{c // 2 + 1} · {DESIGNS[d][2]} ({guilds[GUILD[c]]})")
+        label = {c: re.escape(f"{c // 2 + 1} · {DESIGNS[d][2]} ({guilds[GUILD[c]]}"
+                              + (f" {c % 2 + 1})" if GUILD[c] == "S" else ")"))
                  for c, d in enumerate(match.state.designs)}
         known = {label[c] for c in self.shown[viewer] if c in label}
         return sorted({label[c] for c in label if c not in self.shown[viewer]} - known)
