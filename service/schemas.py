@@ -291,7 +291,9 @@ class GameType(Schema):
     min_players = fields.Integer(required=True)
     max_players = fields.Integer(required=True)
     max_length = fields.Integer(required=True, metadata={"description": "most actions a match can take"})
-    options = fields.Dict(required=True)
+    options = fields.Dict(required=True, metadata={"description": (
+        "option name -> {default, choices or type (min, max), label, help}: `label` and `help` "
+        "are words for a lobby")})
     actions = fields.Dict(required=True)
     notes = fields.String()
     bots = fields.List(fields.Dict(), required=True)
