@@ -6,7 +6,6 @@ Card numbers and guard spots are said 1-based, as printed; refs use the state's 
 """
 
 from engine.words import (
-    generic_entry_text,
     join,
     plain_value,
     possessive,
@@ -215,9 +214,7 @@ def _other_text(who, kind, p, mine, seen):
         "mail_give": lambda: f"{who} gave a hand card" + (f": {c('card')}" if "card" in mine else ""),
         "mail_return": lambda: f"{who} gave a hand card back" + (f": {c('card')}" if "card" in mine else ""),
     }
-    if kind in texts:
-        return sentence(texts[kind]())
-    return generic_entry_text({"actor": None, "public": p, "private": mine}, None)
+    return sentence(texts[kind]()) if kind in texts else None  # None: engine.words phrases it
 
 
 def _top_kind(seen, seat):
@@ -339,18 +336,25 @@ def choice(seen, seat, action):
     return None
 
 
+SPECIAL_ENDS = {"high_stakes_gamble": "on a High Stakes Gamble", "short_circuit": "with Short Circuit",
+                "cyber_trap": "with the Cyber Trap"}
+
+
 def outcome_text(outcome, viewer):
-    """'You won: Seat 2 missed the Suitcase; Guards 3 to 3.5.'"""
+    """'You won: your final card hit (2.5 Guards); Seat 2's final card missed (3 Guards).'"""
     winners = outcome.get("winners") or []
+    seats = outcome.get("seats") or []
     if not winners:
         return "Nobody won."
-    seats = {s["seat"]: s for s in outcome.get("seats", [])}
-    won = seats.get(winners[0], {})
-    score = won.get("score")
-    tail = f" with {score:g} Guard points" if isinstance(score, (int, float)) else ""
-    if "high_stakes" in str(won.get("reason", "")):
-        tail = " on a High Stakes Gamble"
-    return sentence(f"{join(seat_name(w, viewer) for w in winners)} won{tail}")
+    who = "Both players" if len(winners) == 2 else seat_name(winners[0], viewer)
+    reason = str(seats[winners[0]].get("reason", "")) if winners[0] < len(seats) else ""
+    if reason in SPECIAL_ENDS:
+        return sentence(f"{who} won {SPECIAL_ENDS[reason]}")
+    hits = [str(s.get("reason", "")).startswith("hit") for s in seats]
+    said = "; ".join(f"{possessive(s['seat'], viewer)} final card {'hit' if hits[i] else 'missed'} "
+                     f"({s['score']:g} Guard{'' if s['score'] == 1 else 's'})"
+                     for i, s in enumerate(seats) if isinstance(s.get("score"), (int, float)))
+    return sentence(f"{who} won" + (f": {said}" if said else ""))
 
 
 def reference():
