@@ -6,7 +6,7 @@ import pytest
 import engine
 from engine import words
 from tests.toygame import ToyGame
-from tests.words import dev_strings, texts_of, worded_views
+from tests.wordcheck import dev_strings, texts_of, worded_views
 
 GAMES = ("classified", "insidejob", "ifthen", "darkagent")
 REF_KINDS = {"card", "cell", "seat", "slot", "mission", "event", "line"}

@@ -23,7 +23,8 @@ def _mission(mission):
     trump = f" Trump suit: {PROPOSALS['suit_names'][mission['trump']]}."
     return {"id": mission["id"], "name": mission_name(mission["id"]),
             "text": mission["text"] + trump + risky, "source": "ours",
-            "risky": bool(mission.get("risky"))}
+            "risky": bool(mission.get("risky")),
+            "basis": mission.get("source", "invented")}  # attested: a reported condition, our words
 
 
 def _role(key, role):

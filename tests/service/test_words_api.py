@@ -4,7 +4,7 @@ reference data is served at /games/{game}/reference; the catalog's options have 
 import pytest
 
 import engine
-from tests.words import dev_strings
+from tests.wordcheck import dev_strings
 
 GAMES = ("classified", "insidejob", "ifthen", "darkagent")
 
