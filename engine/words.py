@@ -16,8 +16,9 @@ Shapes (documented in openapi.yaml):
   (one per legal action, same order): `{"label": str, "refs": [ref, ...]}`;
 - a ref is `{"kind": "card", "id": int|str}`, `{"kind": "cell", "line": int, "depth": int}`
   (1-based, as printed), `{"kind": "seat", "seat": int}`, `{"kind": "slot", "seat": int,
-  "slot": int}` (a seat's guard spot / market slot, 0-based like the state), `{"kind": "mission",
-  "id": str}`, `{"kind": "event", "id": int}` or `{"kind": "line", "line": int}` (1-based);
+  "slot": int}` (a seat's guard spot, 0-based like the state), `{"kind": "market", "slot": int}`
+  (0-based), `{"kind": "mission", "id": str}`, `{"kind": "event", "id": int}` or
+  `{"kind": "line", "line": int}` (1-based);
 - finished view: `outcome.text`.
 """
 

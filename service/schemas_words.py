@@ -4,15 +4,15 @@ appear in openapi.yaml under these names."""
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
-REF_KINDS = ("card", "cell", "seat", "slot", "mission", "event", "line")
+REF_KINDS = ("card", "cell", "seat", "slot", "market", "mission", "event", "line")
 
 
 class Ref(Schema):
     """Something a choice involves, so a client can make it clickable. `card`: `id` (the card id
     the state and the actions use: int, or a string for named cards such as Dark Agent
     equipment); `cell`: `line` and `depth`, 1-based as printed; `seat`: `seat` (0-based, as in
-    the state); `slot`: a `seat`'s spot `slot` (guard spot / market slot, 0-based as in the state);
-    `mission`: `id`; `event`: `id`; `line`: `line` (1-based)."""
+    the state); `slot`: a `seat`'s guard spot `slot` (0-based as in the state); `market`: market
+    `slot` (0-based); `mission`: `id`; `event`: `id`; `line`: `line` (1-based)."""
 
     kind = fields.String(required=True, validate=validate.OneOf(REF_KINDS))
     id = fields.Raw(metadata={"description": "card, mission or event id (int or string)"})

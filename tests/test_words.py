@@ -9,7 +9,7 @@ from tests.toygame import ToyGame
 from tests.wordcheck import dev_strings, texts_of, worded_views
 
 GAMES = ("classified", "insidejob", "ifthen", "darkagent")
-REF_KINDS = {"card", "cell", "seat", "slot", "mission", "event", "line"}
+REF_KINDS = {"card", "cell", "seat", "slot", "market", "mission", "event", "line"}
 
 
 def _matches(game_id):

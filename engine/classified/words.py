@@ -10,27 +10,16 @@ from engine.words import (
     plain_value,
     possessive,
     seat_name,
-    seat_object,
     sentence,
 )
 
 from .data import DESIGNS, GUILD
+from .sayings import SAYINGS, Entry
 
 GUILD_WORDS = {"G": "Guard", "A": "Assassin", "S": "Sentinel"}
 # designs whose Deploy parameter `slot` names an opponent Guard (the others: one's own)
 OPPONENT_SLOT = frozenset(("emerald_2", "ruby_9"))
 
-QUESTIONS = {
-    "within_two": "whether their Suitcase Number is within 2 of {number}",
-    "equals": "whether their Suitcase Number is {number}",
-    "name_not_suitcase": "to name a number that is not their Suitcase Number",
-    "number_in_code": "whether {number} is in their Code",
-    "at_most": "whether their Suitcase Number is {number} or lower",
-    "not_guild": "to name a Guild their Suitcase card does not have",
-    "parity": "whether their Suitcase Number is odd or even",
-    "between": "whether their Suitcase Number lies between {number} and {number2}",
-    "higher_lower": "whether their Suitcase Number is higher or lower than {number}",
-}
 FRAME_PROMPTS = {
     "window_ptp": "React to the Deploy, or let it resolve.",
     "window_rts": "React to the new Guard, or let it stand.",
@@ -101,120 +90,10 @@ def copy_word(card):
     return f"{word} {card % 2 + 1}" if GUILD[card] == "S" else word
 
 
-def _named(entry):
-    return card_name(entry, None) if "name" in entry else "a card"
-
-
-def _some(value, seen):
-    """One card or several (ids or descriptions) in words."""
-    cards = value if isinstance(value, list) else [value]
-    return join(card_name(c, seen) for c in cards)
-
-
-def _answer_text(p, viewer):
-    question = p.get("question") or {}
-    asked = QUESTIONS.get(question.get("kind"), "a question")
-    asked = asked.format(number=question.get("number"), number2=question.get("number2"))
-    answer = p.get("answer")
-    said = "yes" if answer is True else "no" if answer is False else plain_value(answer)
-    return (f"{seat_name(p.get('asker'), viewer)} asked {seat_object(p.get('answerer'), viewer)} "
-            f"{asked}: the answer was {said}")
-
-
 def entry_text(entry, viewer, seen):
-    """One sentence per log entry."""
-    p, mine = entry.get("public") or {}, entry.get("private") or {}
-    who = seat_name(p.get("seat", entry.get("actor")), viewer)
-    kind = p.get("event")
-    slot = p.get("slot")
-    spot = f"Guard spot {slot + 1}" if isinstance(slot, int) else "a Guard spot"
-    texts = {
-        "draw": lambda: f"{who} drew a card" + (f": {card_name(mine['card'], seen)}" if "card" in mine else ""),
-        "guard": lambda: f"{who} placed a face-down Guard in {spot}" + (
-            f": {_named(mine)}" if "name" in mine else ""),
-        "encrypt": lambda: f"{who} encrypted a card" + (f": {_named(mine)}" if "name" in mine else ""),
-        "deploy": lambda: f"{who} deployed {_named(p)}",
-        "react": lambda: f"{who} reacted with {_named(p)}",
-        "flip": lambda: f"{who} flipped the Guard in {spot} face up: {_named(p)}",
-        "answer": lambda: _answer_text(p, viewer),
-        "attack": lambda: f"{who} attacked {possessive(p.get('target_seat'), viewer)} {spot} with {_named(p)}",
-        "attack_fails": lambda: f"{possessive(p.get('seat', entry.get('actor')), viewer, True)} attack on {seat_object(p.get('target_seat'), viewer)} failed",
-        "attack_succeeds": lambda: f"{possessive(p.get('seat', entry.get('actor')), viewer, True)} attack hit {possessive(p.get('target_seat'), viewer)} {spot}"
-                                   + (f": {card_name(p['target'], seen)}" if isinstance(p.get("target"), dict) else ""),
-        "reveal_hand": lambda: f"{seat_name(p.get('owner'), viewer)} showed {p.get('count')} hand "
-                               f"card{'s' if p.get('count') != 1 else ''} to {seat_object(p.get('to'), viewer)}"
-                               + (f": {join(card_name(c, seen) for c in mine['cards'])}" if "cards" in mine else ""),
-        "peek": lambda: f"{who} peeked at {p.get('count')} card{'s' if p.get('count') != 1 else ''}"
-                        + (f": {join(card_name(c, seen) for c in mine['cards'])}" if "cards" in mine else ""),
-        "pass": lambda: f"{who} passed",
-        "final_round": lambda: "Final round: each player takes one last turn without drawing",
-        "reveal": lambda: "The Suitcases were revealed: " + join(
-            card_name(c, seen) for c in p.get("suitcases") or []),
-        "discard_order": lambda: f"{who} discarded {join(card_name(c, seen) for c in p.get('cards') or [])}",
-        "suitcase_chosen": lambda: f"{who} chose a Suitcase" + (f": {_named(mine)}" if "name" in mine else ""),
-        "skip_action": lambda: f"{who} skipped the action to pay for the REACT",
-        "extra_protection": lambda: f"{who} covered {spot} with Extra Protection",
-    }
-    if kind in texts:
-        return sentence(texts[kind]())
-    return _other_text(who, kind, p, mine, seen)
-
-
-def _other_text(who, kind, p, mine, seen):
-    """The rarer events (card effects) in sentences; an unknown one in plain words."""
-    slot = p.get("slot")
-    spot = f"Guard spot {slot + 1}" if isinstance(slot, int) else "a Guard spot"
-    slot2 = p.get("slot2")
-    their = f"the opponent's Guard spot {slot2 + 1}" if isinstance(slot2, int) else "an opponent Guard"
-    c = lambda key: _some(p.get(key, mine.get(key)), seen)
-    texts = {
-        "scavenge": lambda: f"{who} took {c('took')} from the discards and discarded {c('discarded')}",
-        "switch": lambda: f"{who} swapped the Guard in {spot} ({c('gave')}) with {their} ({c('got')})",
-        "switch_discard": lambda: f"{who} swapped the Guard in {spot} ({c('gave')}) with the top discard ({c('got')})",
-        "switch_self": lambda: f"{who} swapped Switch Places into {spot} and discarded {c('discarded')}",
-        "rearrange": lambda: f"{who} rearranged the Discard Pile: {c('discard')}",
-        "discard_to_bottom": lambda: f"{who} moved {_named(p)} to the bottom of the Discard Pile",
-        "web_swap": lambda: f"{who} gave {c('gave')} for the bottom discard {c('took')}",
-        "encrypted_top_to_bottom": lambda: f"{who} moved the top Encrypted card to the bottom",
-        "resilience": lambda: f"{who} turned the Resilience Guard in {spot} face up to block",
-        "returned_to_hand": lambda: f"{who} took {_named(p)} back from {spot} into hand",
-        "discard": lambda: f"{who} discarded {_named(p)}",
-        "infiltrate": lambda: f"{who} infiltrated {_named(p)} into the opponent's {spot}",
-        "resurrect": lambda: f"{who} resurrected {_named(p)} into {spot}",
-        "resurrect_swap": lambda: f"{who} received {c('received')} for the Guard in {spot}" + (
-            f", which was {c('got')}" if "got" in mine else ""),
-        "guard_swap": lambda: f"{who} swapped the Guard in {spot} with a hand card" + (
-            f": {card_name(mine['card'], seen)}" if "card" in mine else ""),
-        "precision_swap": lambda: f"{who} took {c('took')} from the discards",
-        "shuffle_into_deck": lambda: f"{_named(p)} was shuffled into the Draw Deck",
-        "grenade_result": lambda: f"The Unstable Grenade removed {p.get('kills', 0)} Guards",
-        "short_circuit_set": lambda: f"{who} set up Short Circuit",
-        "short_circuit": lambda: f"{who} {'won with' if p.get('won') else 'discarded'} Short Circuit",
-        "cyber_trap_set": lambda: f"{who} set a Cyber Trap",
-        "cyber_trap": lambda: f"{who} {'won with' if p.get('won') else 'lost'} the Cyber Trap"
-                              + (f", showing {c('cards')}" if p.get("cards") else ""),
-        "cancel_trap": lambda: f"{who} cancelled the Cyber Trap by showing {c('revealed')}",
-        "high_stakes": lambda: f"{who} bet that the Suitcase Number is {p.get('number')}: "
-                               f"{'right' if p.get('right') else 'wrong'}",
-        "telepathy": lambda: f"{who} recorded a Telepathy Vision guess" + (
-            f" of {mine['guess']}" if "guess" in mine else ""),
-        "tuck": lambda: f"{who} played {_named(p)}, tucking {c('tucked')}"
-                        + (f" in {spot}" if isinstance(slot, int) else ""),
-        "hiding_swap": lambda: f"{who} swapped the Hiding Spot card {c('took')} with {c('tucked')}",
-        "mind_control": lambda: f"{who} took {_named(p)} as their own Guard in {spot}",
-        "fedora_swap": lambda: f"{who} swapped {c('gave')} for the discard {c('took')}",
-        "split_personality": lambda: f"{who} swapped the Guard in {spot} with their Suitcase ({c('new_suitcase')})",
-        "suitcase_handoff": lambda: f"{who} swapped their Suitcase with the top of the Draw Deck" + (
-            f": the new Suitcase is {c('new_suitcase')}" if "new_suitcase" in mine else ""),
-        "suitcase_revealed": lambda: f"{who} revealed their Suitcase: {_named(p)}",
-        "sandwich_take": lambda: f"{who} took the top and bottom of the Draw Deck and {their}" + (
-            f" ({c('top')}, {c('bottom')}, {c('guard')})" if "guard" in mine else ""),
-        "sandwich_return": lambda: f"{who} put {_named(p)} back into {their}",
-        "sands_discard": lambda: f"{who} discarded {c('cards')} with Sands of Time",
-        "mail_give": lambda: f"{who} gave a hand card" + (f": {c('card')}" if "card" in mine else ""),
-        "mail_return": lambda: f"{who} gave a hand card back" + (f": {c('card')}" if "card" in mine else ""),
-    }
-    return sentence(texts[kind]()) if kind in texts else None  # None: engine.words phrases it
+    """One sentence per log entry (sayings.SAYINGS); None for an event it does not know."""
+    say = SAYINGS.get((entry.get("public") or {}).get("event"))
+    return sentence(say(Entry(entry, viewer, seen, card_name))) if say is not None else None
 
 
 def _top_kind(seen, seat):
@@ -286,54 +165,62 @@ def _spot_words(slot, opponent):
     return f"{'the opponent' + chr(39) + 's' if opponent else 'your'} Guard in spot {slot + 1}"
 
 
+VERBS = {"encrypt": "Encrypt", "guard": "Place as a Guard", "react": "REACT with", "discard": "Discard",
+         "choose_suitcase": "Keep as your Suitcase", "pick": "Pick", "swap": "Swap"}
+FIXED = {"pass": "Pass", "cancel_trap": "Cancel the Cyber Trap by showing your hand",
+         "resilience": "Turn the Resilience Guard face up to block"}
+
+
 def choice(seen, seat, action):
-    """A label and the cards/spots an action involves."""
+    """A label and the cards/spots an action involves (None for an action it does not know)."""
     kind = action.get("type")
-    refs = []
-    card = action.get("card")
-    if isinstance(card, int):
-        refs.append({"kind": "card", "id": card})
-    for key in ("take", "give"):
-        if isinstance(action.get(key), int):
-            refs.append({"kind": "card", "id": action[key]})
-    name = card_name(card, seen) if isinstance(card, int) else ""
-    if kind == "assassinate":
-        slot = action.get("slot", 0)
-        owner = seat if action.get("mine") else 1 - seat
-        refs.append({"kind": "slot", "seat": owner, "slot": slot})
-        whose = "your own" if action.get("mine") else "the opponent's"
-        cover = " (its cover first)" if action.get("cover") else ""
-        return {"label": f"Assassinate {whose} Guard in spot {slot + 1}{cover} with {name}", "refs": refs}
-    if kind == "deploy":
-        details = _deploy_details(action, seen)
-        return {"label": f"Deploy {name}" + (f": {details}" if details else ""),
-                "refs": refs + _spot_refs(action, seat, seen)}
+    refs = [{"kind": "card", "id": action[key]} for key in ("card", "take", "give")
+            if isinstance(action.get(key), int)]
+    name = card_name(action["card"], seen) if isinstance(action.get("card"), int) else ""
+    if kind in _LABELS:
+        return _LABELS[kind](seen, seat, action, name, refs)
     if kind in ("answer", "pick") and action.get("card") is None:
         said = action.get("word") if action.get("word") is not None else action.get("number")
         said = plain_value(said).capitalize() if isinstance(said, str) else plain_value(said)
         extra = f" and {action['number2']}" if action.get("number2") is not None else ""
         return {"label": f"{'Answer' if kind == 'answer' else 'Pick'} {said}{extra}", "refs": refs}
-    if kind == "order":
-        order = action.get("order") or []
-        refs = [{"kind": "card", "id": c} for c in order]
-        if _top_kind(seen, seat) == "sandwich" and len(order) == 3:
-            top, bottom, guard = (card_name(c, seen) for c in order)
-            return {"label": f"Return {top} to the top of the Draw Deck, {bottom} to the bottom "
-                             f"and {guard} to the opponent's Guard spot", "refs": refs}
-        return {"label": "Discard in the order " + join(card_name(c, seen) for c in order), "refs": refs}
-    verb = {"encrypt": "Encrypt", "guard": "Place as a Guard", "react": "REACT with",
-            "discard": "Discard", "choose_suitcase": "Keep as your Suitcase", "pick": "Pick",
-            "swap": "Swap"}.get(kind)
-    if verb:
+    if kind in VERBS:
         details = _deploy_details({k: v for k, v in action.items() if k != "card"}, seen)
-        return {"label": " ".join(filter(None, (verb, name))) + (f": {details}" if details else ""), "refs": refs}
-    fixed = {"pass": "Pass", "cancel_trap": "Cancel the Cyber Trap by showing your hand",
-             "resilience": "Turn the Resilience Guard face up to block"}
-    if kind in fixed:
-        return {"label": fixed[kind], "refs": refs}
+        return {"label": " ".join(filter(None, (VERBS[kind], name))) + (f": {details}" if details else ""),
+                "refs": refs}
+    if kind in FIXED:
+        return {"label": FIXED[kind], "refs": refs}
     if kind == "peek":
         return {"label": f"Peek {MODES.get(action.get('mode'), plain_value(action.get('mode')))}", "refs": refs}
     return None
+
+
+def _assassinate(seen, seat, action, name, refs):
+    slot = action.get("slot", 0)
+    owner = seat if action.get("mine") else 1 - seat
+    whose = "your own" if action.get("mine") else "the opponent's"
+    cover = " (its cover first)" if action.get("cover") else ""
+    return {"label": f"Assassinate {whose} Guard in spot {slot + 1}{cover} with {name}",
+            "refs": [*refs, {"kind": "slot", "seat": owner, "slot": slot}]}
+
+
+def _deploy(seen, seat, action, name, refs):
+    details = _deploy_details(action, seen)
+    return {"label": f"Deploy {name}" + (f": {details}" if details else ""),
+            "refs": refs + _spot_refs(action, seat, seen)}
+
+
+def _order(seen, seat, action, name, refs):
+    order = action.get("order") or []
+    refs = [{"kind": "card", "id": c} for c in order]
+    if _top_kind(seen, seat) == "sandwich" and len(order) == 3:
+        top, bottom, guard = (card_name(c, seen) for c in order)
+        return {"label": f"Return {top} to the top of the Draw Deck, {bottom} to the bottom "
+                         f"and {guard} to the opponent's Guard spot", "refs": refs}
+    return {"label": "Discard in the order " + join(card_name(c, seen) for c in order), "refs": refs}
+
+
+_LABELS = {"assassinate": _assassinate, "deploy": _deploy, "order": _order}
 
 
 SPECIAL_ENDS = {"high_stakes_gamble": "on a High Stakes Gamble", "short_circuit": "with Short Circuit",

@@ -172,51 +172,61 @@ def prompt(seen, seat, legal):
     return None
 
 
+FIXED = {"hint": "Propose buying a hint", "approve": "Approve the hint", "refuse": "Refuse the hint",
+         "decline": "Decline", "cycle": "Cycle the market", "pass": "Pass"}
+
+
 def choice(seen, seat, action):
-    """A label and the cards/events an action involves."""
+    """A label and the cards/market slots/events an action involves (None: an unknown action)."""
     kind = action.get("type")
     card = action.get("card")
     refs = [{"kind": "card", "id": card}] if isinstance(card, int) else []
-    if kind == "play":
-        return {"label": f"Play {card_words(card, action.get('orient', 0))}", "refs": refs}
-    if kind == "discard":
-        return {"label": f"Discard {card_words(card)}", "refs": refs}
-    if kind == "bottom":
-        return {"label": f"Put {card_words(card)} at the bottom", "refs": refs}
-    if kind == "swap":
-        slot = action.get("slot", 0)
-        return {"label": f"Swap {card_words(card, action.get('orient', 0))} into market slot {slot + 1}",
-                "refs": refs + [{"kind": "slot", "seat": seat, "slot": slot}]}
-    if kind == "draw":
-        if action.get("source") == "market":
-            slot = action.get("slot", 0)
-            market = seen.get("market") or []
-            what = card_words(market[slot][0]) if slot < len(market) else "a card"
-            return {"label": f"Take {what} from the market",
-                    "refs": [{"kind": "slot", "seat": seat, "slot": slot}]}
+    if kind in _LABELS:
+        return _LABELS[kind](seen, seat, action, refs)
+    return {"label": FIXED[kind], "refs": []} if kind in FIXED else None
+
+
+def _swap(seen, seat, a, refs):
+    slot = a.get("slot", 0)
+    return {"label": f"Swap {card_words(a.get('card'), a.get('orient', 0))} into market slot {slot + 1}",
+            "refs": [*refs, {"kind": "market", "slot": slot}]}
+
+
+def _draw(seen, seat, a, refs):
+    if a.get("source") != "market":
         return {"label": "Draw from the deck", "refs": []}
-    if kind == "guess":
-        return {"label": f"Guess \u201c{rule_words(action.get('rule'))}\u201d", "refs": []}
-    if kind == "use_event":
-        return _use_event(action, seat, refs)
-    if kind == "orient":
-        start, orient = seen.get("start_card"), action.get("orient", 0)
-        if isinstance(start, int) and start >= 0:
-            return {"label": f"Lay the start card showing {half_words(2 * start + orient)}",
-                    "refs": [{"kind": "card", "id": start}]}
-        return {"label": f"Lay the start card with its {'first' if orient == 0 else 'second'} half on top",
-                "refs": []}
-    if kind == "choose_challenge":
-        index = action.get("index", 0)
-        options = seen.get("challenge_options") or []
-        rule = f": \u201c{rule_words(options[index])}\u201d" if 0 <= index < len(options) else ""
-        return {"label": f"Choose challenge {index + 1}{rule}", "refs": []}
-    if kind == "allegiance":
-        side = "with" if action.get("side") == "TRUE" else "against"
-        return {"label": f"Side {side} the codebreakers", "refs": []}
-    fixed = {"hint": "Propose buying a hint", "approve": "Approve the hint", "refuse": "Refuse the hint",
-             "decline": "Decline", "cycle": "Cycle the market", "pass": "Pass"}
-    return {"label": fixed[kind], "refs": []} if kind in fixed else None
+    slot = a.get("slot", 0)
+    market = seen.get("market") or []
+    what = card_words(market[slot][0]) if slot < len(market) else "a card"
+    return {"label": f"Take {what} from the market", "refs": [{"kind": "market", "slot": slot}]}
+
+
+def _orient(seen, seat, a, refs):
+    start, orient = seen.get("start_card"), a.get("orient", 0)
+    if isinstance(start, int) and start >= 0:
+        return {"label": f"Lay the start card showing {half_words(2 * start + orient)}", "refs": []}
+    return {"label": f"Lay the start card with its {'first' if orient == 0 else 'second'} half on top",
+            "refs": []}
+
+
+def _challenge(seen, seat, a, refs):
+    index = a.get("index", 0)
+    options = seen.get("challenge_options") or []
+    rule = f": \u201c{rule_words(options[index])}\u201d" if 0 <= index < len(options) else ""
+    return {"label": f"Choose challenge {index + 1}{rule}", "refs": []}
+
+
+_LABELS = {
+    "play": lambda s, seat, a, refs: {"label": f"Play {card_words(a.get('card'), a.get('orient', 0))}",
+                                      "refs": refs},
+    "discard": lambda s, seat, a, refs: {"label": f"Discard {card_words(a.get('card'))}", "refs": refs},
+    "bottom": lambda s, seat, a, refs: {"label": f"Put {card_words(a.get('card'))} at the bottom", "refs": refs},
+    "swap": _swap, "draw": _draw, "orient": _orient, "choose_challenge": _challenge,
+    "guess": lambda s, seat, a, refs: {"label": f"Guess \u201c{rule_words(a.get('rule'))}\u201d", "refs": []},
+    "use_event": lambda s, seat, a, refs: _use_event(a, seat, refs),
+    "allegiance": lambda s, seat, a, refs: {
+        "label": f"Side {'with' if a.get('side') == 'TRUE' else 'against'} the codebreakers", "refs": []},
+}
 
 
 def _use_event(action, seat, refs):

@@ -75,12 +75,17 @@ def entry_text(entry, viewer, seen):
     if kind == "votes_revealed":
         return _votes_text(p, viewer)
     if kind == "game_over":
-        roles = p.get("roles") or []
-        shown = "; ".join(f"{seat_object(s, viewer)}, {role_name(r)}" for s, r in enumerate(roles))
-        why = REASONS.get(p.get("reason"), "the match ended")
-        side = SIDES.get(p.get("side"), "a side")
-        return sentence(f"{side[0].upper()}{side[1:]} won: {why}" + (f". Roles: {shown}" if shown else ""))
+        return _game_over_text(p, viewer)
     return None
+
+
+def _game_over_text(p, viewer):
+    """'The Agents won: the vote caught the Insider. Roles: you, Agent; Seat 2, Insider.'"""
+    roles = p.get("roles") or []
+    shown = "; ".join(f"{seat_object(s, viewer)}, {role_name(r)}" for s, r in enumerate(roles))
+    why = REASONS.get(p.get("reason"), "the match ended")
+    side = SIDES.get(p.get("side"), "a side")
+    return sentence(f"{side[0].upper()}{side[1:]} won: {why}" + (f". Roles: {shown}" if shown else ""))
 
 
 def _votes_text(p, viewer):
