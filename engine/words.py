@@ -27,6 +27,7 @@ import re
 # what a game's words may raise on an entry or action shape they do not know yet (after a merge
 # adds one): the generic phrasing answers instead, so a view is never refused for its words
 WORD_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+HEADLINE_KEYS = ("event", "type", "action", "kind")  # the keys games name an entry's kind by
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
@@ -104,13 +105,21 @@ def plain_fields(fields, viewer=None, skip=()):
 
 
 def generic_entry_text(entry, viewer=None):
-    """A plain sentence for a log entry no game phrased: who, then its fields in words."""
-    who = seat_name(entry.get("actor"), viewer) if entry.get("actor") is not None else "The game"
-    parts = plain_fields(entry.get("public") or {}, viewer)
+    """A plain sentence for a log entry no game phrased: who, what (its event kind), then its
+    other fields in words: 'You: cypher note (wheel 1 and 2; only you saw note 3).'"""
+    public = dict(entry.get("public") or {})
+    actor = entry.get("actor")
+    what = next((public.pop(k) for k in HEADLINE_KEYS if isinstance(public.get(k), str)), "")
+    if "seat" in public and public["seat"] == actor:
+        del public["seat"]
+    who = seat_name(actor, viewer) if actor is not None else "The game"
+    parts = plain_fields(public, viewer)
     private = entry.get("private")
     if isinstance(private, dict) and private:
         parts += ("; " if parts else "") + "only you saw " + plain_fields(private, viewer)
-    return sentence(f"{who}: {parts}" if parts else f"{who} acted")
+    head = f"{who}: {humanize(what)}" if what else f"{who}:"
+    return sentence(f"{head} ({parts})" if what and parts else f"{head} {parts}" if parts else
+                    (head if what else f"{who} acted"))
 
 
 def generic_label(action, viewer=None):

@@ -70,10 +70,13 @@ def test_a_game_without_words_gets_generic_ones_and_unknown_actions_a_label():
     view = engine.render(match, 1, words=True)
     assert view["prompt"] and all(e["text"] for e in view["log"])
     assert view["choices"][0]["label"].startswith("Play: card ")
-    view = {"state": {}, "legal_actions": [{"type": "cypher_note", "wheel_pos": 3}], "log": []}
+    new_event = {"seq": 4, "actor": 0, "public": {"event": "cypher_note", "seat": 0, "wheel_pos": 3}}
+    view = {"state": {}, "legal_actions": [{"type": "cypher_note", "wheel_pos": 3}], "log": [new_event]}
     words.describe(engine.get_game("classified"), 0, view)
     assert view["choices"][0]["label"] == "Cypher note: wheel pos 3"
-    assert not dev_strings(view["choices"][0]["label"])
+    assert view["log"][0]["text"] == "You: cypher note (wheel pos 3)."
+    assert view["prompt"] == "Choose one: cypher note."
+    assert not any(dev_strings(text) for _, text in texts_of(view))
 
 
 def test_outcome_words():
