@@ -8,20 +8,8 @@ deploy (each parameter set the design allows, see the effect modules).
 
 
 from .combat import start_attack
-from .common import (
-    AUTO,
-    DECISIONS,
-    DEPLOY,
-    card_fields,
-    card_info,
-    discard_from_limbo,
-    ev,
-    ev_private,
-    limbo_add,
-    react_cards,
-    react_window_opens,
-    set_skip,
-)
+from .common import (AUTO, DECISIONS, DEPLOY, card_fields, card_info, discard_from_limbo, ev, ev_private, limbo_add,
+                     react_cards, react_window_opens, set_skip)
 from .data import GUILD
 from .plays import card_plays, cards_plays  # noqa: F401 (card_plays: Tough Choice's options)
 from .state import Frame, deck_without, pop, push, remember, replace, set_hand

@@ -12,21 +12,8 @@ it can be targeted; a CCT and its tucked card die together.
 
 from itertools import permutations
 
-from .common import (
-    AUTO,
-    DECISIONS,
-    answer,
-    card_fields,
-    card_info,
-    code_shared,
-    discard_from_limbo,
-    ev,
-    limbo_add,
-    react_cards,
-    react_window_opens,
-    set_skip,
-    show_random_card,
-)
+from .common import (AUTO, DECISIONS, answer, card_fields, card_info, code_shared, discard_from_limbo, ev,
+                     limbo_add, react_cards, react_window_opens, set_skip, show_random_card)
 from .data import CODE, CODES, NUMBER, PROPOSALS
 from .state import Frame, free_slot, pop, push, replace, set_hand, set_slot
 

@@ -16,16 +16,7 @@ Handler tables (filled by the effect modules at import):
 
 
 from .data import CODE, CODES, DESIGNS, NUMBER
-from .state import (
-    Frame,
-    add_knowledge,
-    free_slot,
-    pair_set,
-    push,
-    remember,
-    replace,
-    set_slot,
-)
+from .state import Frame, add_knowledge, remember, free_slot, pair_set, push, replace, set_slot
 
 DEPLOY = {}
 DECISIONS = {}

@@ -2,14 +2,7 @@
 
 from engine.errors import InvalidOptions
 
-from .data import (
-    DESIGNS,
-    DIFFICULTY_ENCRYPTED,
-    PROMO_DESIGNS,
-    RECOMMENDED,
-    SET_DESIGNS,
-    SETS,
-)
+from .data import DESIGNS, DIFFICULTY_ENCRYPTED, PROMO_DESIGNS, RECOMMENDED, SET_DESIGNS, SETS
 from .state import blank_memory, fresh_state
 
 CARD_SETS = ("citrine", "emerald", "ruby", "recommended_1", "recommended_2", "recommended_3",

@@ -6,19 +6,8 @@ Rooftop Sniper.
 
 
 from .combat import attack_targets, start_attack
-from .common import (
-    DECISIONS,
-    DEPLOY,
-    FINISHED_OPTIONS,
-    card_fields,
-    card_info,
-    discard_from_limbo,
-    ev,
-    finish_deploy_frame,
-    limbo_remove,
-    peek,
-    place_guard,
-)
+from .common import (DECISIONS, DEPLOY, FINISHED_OPTIONS, card_fields, card_info, discard_from_limbo, ev, finish_deploy_frame,
+                     limbo_remove, peek, place_guard)
 from .data import PROPOSALS
 from .state import free_slot, pair_set, push, replace, set_hand, set_slot
 

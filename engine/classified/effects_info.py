@@ -7,34 +7,11 @@ Cybernetic Cubic Tower, High Stakes Gamble, Telepathy Vision.
 """
 
 
-from .common import (
-    CARD_ONLY_OPTIONS,
-    DECISIONS,
-    DEPLOY,
-    FINISHED_OPTIONS,
-    RESECRET,
-    answer,
-    card_fields,
-    card_info,
-    discard_from_limbo,
-    ev,
-    finish_deploy_frame,
-    limbo_remove,
-    peek,
-    reveal_hand_to,
-    suitcase_number,
-)
+from .common import (CARD_ONLY_OPTIONS, DECISIONS, DEPLOY, FINISHED_OPTIONS, RESECRET, answer, card_fields, card_info,
+                     discard_from_limbo, ev, finish_deploy_frame, limbo_remove, peek, reveal_hand_to,
+                     suitcase_number)
 from .data import CODE, CODES, GUILD, GUILD_NAMES, NUMBER, circular_distance
-from .state import (
-    Frame,
-    free_slot,
-    guard_count,
-    pair_set,
-    push,
-    remember,
-    replace,
-    set_slot,
-)
+from .state import Frame, remember, free_slot, guard_count, pair_set, push, replace, set_slot
 from .turns import finish
 
 NUMBERS = range(1, 10)

@@ -7,35 +7,10 @@ from itertools import permutations
 
 from .actions import card_plays, play_card
 from .combat import attack_targets
-from .common import (
-    CARD_ONLY_OPTIONS,
-    DECISIONS,
-    DEPLOY,
-    RESECRET,
-    add_knowledge,
-    card_fields,
-    card_info,
-    discard_from_limbo,
-    ev,
-    finish_deploy_frame,
-    limbo_remove,
-    peek,
-)
+from .common import (CARD_ONLY_OPTIONS, DECISIONS, DEPLOY, RESECRET, add_knowledge, card_fields, card_info,
+                     discard_from_limbo, ev, finish_deploy_frame, limbo_remove, peek)
 from .data import GUILD, PROPOSALS
-from .state import (
-    Frame,
-    blank_memory,
-    deck_with,
-    deck_without,
-    deck_without_top,
-    free_slot,
-    guard_count,
-    pair_set,
-    push,
-    replace,
-    set_hand,
-    set_slot,
-)
+from .state import Frame, blank_memory, deck_with, deck_without, deck_without_top, free_slot, guard_count, pair_set, push, replace, set_hand, set_slot
 
 TOUGH_CHOICE = "ruby_3"
 

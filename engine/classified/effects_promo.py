@@ -3,22 +3,10 @@ opponent Guard, digest C13), No-Return Mail."""
 
 
 from .combat import EP, start_attack
-from .common import (
-    AUTO,
-    DECISIONS,
-    DEPLOY,
-    RESECRET,
-    add_knowledge,
-    card_fields,
-    card_info,
-    discard_from_limbo,
-    ev,
-    finish_deploy_frame,
-    limbo_remove,
-    peek,
-)
+from .common import (AUTO, DECISIONS, DEPLOY, RESECRET, add_knowledge, card_fields, card_info,
+                     discard_from_limbo, ev, finish_deploy_frame, limbo_remove, peek)
 from .data import PROPOSALS
-from .state import Frame, deck_without, pair_set, push, remember, replace, set_hand
+from .state import Frame, remember, deck_without, pair_set, push, replace, set_hand
 
 
 def _sands_options(state, seat, card):

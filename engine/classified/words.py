@@ -5,13 +5,7 @@ redacted state view (`seen`), whose public `designs` list names every card id of
 Card numbers and guard spots are said 1-based, as printed; refs use the state's ids.
 """
 
-from engine.words import (
-    join,
-    plain_value,
-    possessive,
-    seat_name,
-    sentence,
-)
+from engine.words import join, plain_value, possessive, seat_name, sentence
 
 from .data import DESIGNS, GUILD
 from .sayings import SAYINGS, Entry
