@@ -49,7 +49,7 @@ def __getattr__(name):
 
 __all__ = [
     "GAMES", "Game", "Match", "Rng", "catalog", "event", "get_game", "legal_actions",
-    "make_outcome", "match_from_json", "reference", "match_to_json", "register", "render", "render_log",
+    "make_outcome", "match_from_json", "match_to_json", "reference", "register", "render", "render_log",
     "replay", "start", "step", "to_move", "EngineError", "GameOver", "IllegalAction",
     "InvalidAction", "InvalidOptions", "NotYourTurn", "UnknownGame",
 ]

@@ -33,10 +33,14 @@ def get_game(game):
 
 @bp.get("/games/<game>/reference")
 def get_reference(game):
-    """A game's cards, missions, roles... with names, rules texts and sources."""
+    """A game's cards, missions, roles... with names, rules texts and sources (static data: built
+    and serialized once per process and game)."""
     if game not in engine.GAMES:
         raise ApiError("unknown_game", f"unknown game {game!r}", "game")
-    return engine.reference(game)
+    cache = current_app.extensions["safehouse"].setdefault("reference", {})
+    if game not in cache:
+        cache[game] = current_app.json.dumps(engine.reference(game))
+    return Response(cache[game], mimetype="application/json")
 
 
 @bp.get("/healthz")

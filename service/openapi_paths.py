@@ -222,7 +222,8 @@ REPLAYED = {"Idempotent-Replayed": {
     "description": "present on a stored response replayed for a repeated Idempotency-Key"}}
 LOCATION = {"Location": {"schema": {"type": "string"}, "required": True,
                          "description": "the created match (201) or the queued job to poll (202)"}}
-UNLIMITED = ("/healthz", "/games", "/games/{game}", "/games/{game}/reference")  # the catalog and health are not rate limited
+# the catalog, its reference data and health are not rate limited
+UNLIMITED = ("/healthz", "/games", "/games/{game}", "/games/{game}/reference")
 
 
 def _document_headers(paths):
