@@ -121,10 +121,13 @@ def word_violations(ledger, match, viewer, rendered):
     """Words naming what the viewer was never shown (the ledger's `unseen_names`), and choice
     refs naming a card, mission, event or seat that is not in their own legal action."""
     found = []
-    names = [re.compile(rf"(?<![\w·]){name}(?![\w])") for name in ledger.unseen_names(match, viewer)]
+    names = []
+    for name in ledger.unseen_names(match, viewer):
+        name, scope = name if isinstance(name, tuple) else (name, "")
+        names.append((re.compile(rf"(?<![\w·]){name}(?![\w])"), scope))
     for where, text in words_of(rendered):
-        for pattern in names:
-            if pattern.search(text):
+        for pattern, scope in names:
+            if where.startswith(scope) and pattern.search(text):
                 found.append(f"{where} names unseen {pattern.pattern!r}: {text!r}")
     for index, (action, choice) in enumerate(zip(rendered["legal_actions"], rendered.get("choices", []))):
         values = {leaf for _, leaf in leaves(action)}
