@@ -196,9 +196,16 @@ class Ledger(BaseLedger):
             if seat == viewer or vote == -1:
                 continue
             flipped = evolve(match.state, votes=votes[:seat] + (1 - vote,) + votes[seat + 1:])
-            other = engine.render(replace(match, state=flipped), viewer, with_log=False)
+            worded = "prompt" in rendered  # words rendered too: they must not depend on it either
+            other = engine.render(replace(match, state=flipped), viewer, with_log=False, words=worded)
             if other["state"] != rendered["state"]:
                 out.append(f"the state view depends on seat {seat}'s secret vote")
-        if viewer in self.vote_logs and self.vote_logs[viewer] != rendered.get("log"):
+            if worded and (other["prompt"], other["choices"]) != (rendered["prompt"], rendered["choices"]):
+                out.append(f"the words of the view depend on seat {seat}'s secret vote")
+        log = rendered.get("log") or []
+        worded = any("text" in entry for entry in log)  # the sweep renders with words; unit tests may not
+        other_log = [e if worded else {k: v for k, v in e.items() if k != "text"}
+                     for e in self.vote_logs.get(viewer, ())]
+        if viewer in self.vote_logs and other_log != log:
             out.append("the log of the last vote depends on the voter's secret vote")
         return out
