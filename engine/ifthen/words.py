@@ -149,6 +149,8 @@ _SAYINGS = (
     ("ak_swap", lambda p, m, w, v: f"The All Knowing swapped {card_words(p.get('card'), p.get('orient'))} "
                                    f"into market slot {p.get('slot', 0) + 1}"),
     ("ak_pass", lambda p, m, w, v: "The All Knowing passed"),
+    ("events_reshuffled", lambda p, m, w, v: f"The event discards were shuffled into a new event deck "
+                                             f"of {p['events_reshuffled']} cards"),
 )
 
 
