@@ -140,18 +140,24 @@ def generic_prompt(legal):
     return sentence("Choose one: " + join(kinds).replace(" and ", " or ")) if kinds else None
 
 
+def seats_phrase(seats, viewer=None):
+    """'You', 'Seat 2', 'Seats 2 and 3', 'You and Seat 3' (the viewer first)."""
+    names = [seat_name(s, viewer) for s in seats]
+    if not names:
+        return "Nobody"
+    if "You" in names:
+        names.remove("You")
+        return join(["You", *names])
+    return names[0] if len(names) == 1 else "Seats " + join(n.replace("Seat ", "") for n in names)
+
+
 def generic_outcome_text(outcome, viewer=None):
     """'Seat 1 won with 16 points.' / 'You won.' / 'Seats 2 and 3 won.' / 'Nobody won.'"""
     winners = list(outcome.get("winners") or [])
     scores = {s["seat"]: s.get("score") for s in outcome.get("seats", [])}
     if not winners:
         return "Nobody won."
-    names = [seat_name(w, viewer) for w in winners]
-    if "You" in names and len(names) > 1:
-        names.remove("You")
-        names.insert(0, "You")
-    who = names[0] if len(names) == 1 else ("Seats " if "You" not in names else "") + join(
-        [n.replace("Seat ", "") if "You" not in names else n for n in names])
+    who = seats_phrase(winners, viewer)
     score = scores.get(winners[0])
     same = all(scores.get(w) == score for w in winners)
     if same and isinstance(score, (int, float)) and not isinstance(score, bool):

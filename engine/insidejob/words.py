@@ -5,7 +5,7 @@ Cards are said by suit and value ("blue 7"), missions by number and text ("Missi
 roles by their names; seats 1-based.
 """
 
-from engine.words import join, seat_name, seat_object, sentence
+from engine.words import join, seat_name, seat_object, seats_phrase, sentence
 
 from .data import MISSIONS, PROPOSALS, ROLES, card_name
 from .outcome import REASONS
@@ -145,7 +145,7 @@ def outcome_text(outcome, viewer):
     winners = outcome.get("winners") or []
     summary = outcome.get("summary", "")
     why = summary.split(": ", 1)[1] if ": " in summary else ""
-    who = join(seat_name(w, viewer) for w in winners) if winners else "Nobody"
+    who = seats_phrase(winners, viewer)
     return sentence(f"{who} won" + (f": {why}" if why else ""))
 
 
