@@ -198,6 +198,7 @@ def choose_by_clicks(driver, index, choice):
     cell, a seat...) until the move is sent or offered as a labelled button, then that button.
     Returns how it was reached ("refs", "refs+button" or "button")."""
     button = f"#actions button.action[data-choice='{index}']"
+    before = version_shown(driver)
     used = []
     for ref in choice["refs"]:
         if driver.execute_script("return (window.__posted || []).length"):
@@ -209,7 +210,13 @@ def choose_by_clicks(driver, index, choice):
             continue
         used.append(ref_key(ref))
         ui_click(driver, found[-1])
-    if driver.execute_script("return (window.__posted || []).length"):
+    def answered(d):  # sent (recorded, or the page moved on / refused), or offered as a button
+        if d.execute_script("return (window.__posted || []).length") or d.find_elements(By.CSS_SELECTOR, "#actions button.sent"):
+            return "sent"
+        if version_shown(d) != before or page_error(d):
+            return "sent"
+        return "button" if d.find_elements(By.CSS_SELECTOR, button) else False
+    if wait_for(driver, answered, timeout=10) == "sent":
         return "refs"
     buttons = driver.find_elements(By.CSS_SELECTOR, button)
     assert buttons, f"choice {index} ({choice['label']}) cannot be reached by clicking"

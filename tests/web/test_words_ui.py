@@ -131,7 +131,7 @@ def test_every_move_by_clicking_in_words_and_readable_on_a_phone(game, live_serv
             browser.set_window_size(1366, 900)
         browser.execute_script(RECORD_POSTS)
         for index in sample(view["choices"], rng):
-            browser.execute_script("window.__posted = [];"
+            browser.execute_script("window.__posted = []; document.getElementById('error').hidden = true;"
                                    "document.getElementById('board').append(Object.assign(document.createElement('i'), {id: 'stale'}))")
             choose_by_clicks(browser, index, view["choices"][index])
             posted = wait_for(browser, lambda d: d.execute_script("return window.__posted"), 10)

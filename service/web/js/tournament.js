@@ -3,7 +3,7 @@
 // The owner token of a tournament started here is kept in localStorage (never in a URL): only
 // its holder can cancel it.
 
-import { call, get, post } from "./api.js";
+import { call, catalog, get, post } from "./api.js";
 import { h, s } from "./dom.js";
 
 const EXAMPLE = {game: "classified", entrants: ["random", "heuristic"], deals: 10, seed: 1};
@@ -60,8 +60,11 @@ export async function renderTournamentForm(root) {
 }
 
 /** #/tournament/<id>: progress, standings, ratings chart and matches, updated as matches finish. */
+const GAME_NAMES = {};
+
 export async function renderTournament(root, id) {
   let stopped = false;
+  try { (await catalog()).forEach((g) => { GAME_NAMES[g.game] = g.name; }); } catch (exc) { /* ids then */ }
   const page = h("section.tournament", {"aria-live": "polite"});
   root.append(page);
   let view = await get(`/tournaments/${encodeURIComponent(id)}`);
@@ -84,8 +87,8 @@ function draw(page, view) {
   const cancel = async () => {
     try { await call("DELETE", `/tournaments/${encodeURIComponent(view.tournament_id)}`, {token}); } catch (exc) { /* shown on the next poll */ }
   };
-  page.replaceChildren(
-    h("h2", {}, `Tournament ${view.tournament_id}: ${view.game}`),
+  page.replaceChildren(...[
+    h("h2", {}, `${GAME_NAMES[view.game] || view.game} tournament`), h("p.facts", {}, `id ${view.tournament_id}`),
     h("p#tournament-progress", {}, `${view.status}: ${view.done} of ${view.total} matches`,
       " ", h("progress", {max: view.total, value: view.done})),
     h("p#tournament-seeds", {}, `seed commitment ${view.commitment || "–"}`,
@@ -93,7 +96,7 @@ function draw(page, view) {
     view.status === "running" && token ? h("button#tournament-cancel", {onclick: cancel}, "Cancel") : null,
     standingsTable(view.standings || []),
     ratingsChart(view.standings || []),
-    h("div#tournament-matches"));
+    h("div#tournament-matches")].filter(Boolean)); // (a null child would print "null")
 }
 
 function fmt(x, digits = 2) { return x === null || x === undefined ? "–" : Number(x).toFixed(digits); }
@@ -137,7 +140,7 @@ async function drawMatches(page, id) {
   const box = page.querySelector("#tournament-matches");
   const data = await get(`/tournaments/${encodeURIComponent(id)}/matches?limit=50`);
   box.replaceChildren(h("h3", {}, "Matches"), h("ol", {start: 1}, data.matches.map((m) =>
-    h("li", {}, `${m.seats.join(" vs ")} → ${winnersWords(m)}${m.seed !== null && m.seed !== undefined ? ` (seed ${m.seed})` : ""}`))));
+    h("li", {}, `${m.seats.join(" vs ")} → ${winnersWords(m)}`, m.match_id ? [" · ", h("a", {href: `#/replay/${m.match_id}`}, "replay")] : ""))));
 }
 
 function winnersWords(m) {
