@@ -99,6 +99,35 @@ def sample(choices, rng, limit=24):
     return (picked + rest)[:max(limit, len(picked))]
 
 
+def check_card_help(browser, base, game):
+    """Pointing at a card shows its name and rules text from GET /games/{game}/reference."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    reference = requests.get(f"{base}/games/{game}/reference", timeout=10).json()
+    entries = {f"{s['kind']}:{e['id']}": e for s in reference["sections"] for e in s["entries"]}
+    infos = [el for el in browser.find_elements(By.CSS_SELECTOR, "#board [data-info]")
+             if el.get_attribute("data-info") in entries]
+    assert infos, "nothing on the table carries card help"
+    target = infos[-1]
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
+    ActionChains(browser).move_to_element(target).perform()
+    tip = wait_for(browser, lambda d: (lambda e: e if e.is_displayed() else False)(d.find_element(By.ID, "card-tip")))
+    entry = entries[target.get_attribute("data-info")]
+    assert entry["name"] in tip.text and entry["text"] in tip.text
+    assert bool(tip.find_elements(By.CSS_SELECTOR, ".ours")) == (entry["source"] == "ours")  # discreetly marked
+    ActionChains(browser).move_by_offset(0, 0).move_to_element(browser.find_element(By.ID, "status")).perform()
+
+
+SECRETS = {"classified": "Your Suitcase", "insidejob": "Your role", "ifthen": "codebreaker", "darkagent": None}
+
+
+def check_secret(browser, game):
+    """The seat's own secret is shown plainly to that seat."""
+    box = browser.find_elements(By.CSS_SELECTOR, "#secret:not([hidden])")
+    if SECRETS[game] is None:
+        return
+    assert box and SECRETS[game] in box[0].text
+
+
 def advance(base, match_id, token, view, rng):
     requests.post(f"{base}/matches/{match_id}/actions", timeout=10, headers={"Authorization": f"Bearer {token}"},
                   json={"action": rng.choice(view["legal_actions"]), "version": view["version"]}).raise_for_status()
@@ -121,6 +150,8 @@ def test_every_move_by_clicking_in_words_and_readable_on_a_phone(game, live_serv
         assert browser.find_element(By.ID, "status").text == view["prompt"]
         assert browser.find_elements(By.CSS_SELECTOR, "#board .pickable, #actions button.action")
         if positions == 0:
+            check_card_help(browser, live_server, game)
+            check_secret(browser, game)
             browser.save_screenshot(os.path.join(screenshot_dir, f"game-{game}-1366.png"))
             browser.set_window_size(390, 844)
             shows(browser, view["version"])

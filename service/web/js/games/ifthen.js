@@ -33,7 +33,7 @@ function drawHalf(x, y, code, w, ht) {
   return s("g", {},
     s("rect", { x, y, width: w, height: ht, rx: 3, fill: COLOURS[bg] || "#ccc", stroke: "#333" }),
     s("text", { x: x + w / 2, y: y + ht / 2 + SIZES[size] / 3, "text-anchor": "middle", "font-size": SIZES[size],
-                "font-weight": "bold", fill: COLOURS[ncol] || "#000", stroke: "#fff", "stroke-width": 0.8, text: value }));
+                "font-weight": "bold", fill: COLOURS[ncol] || "#000", stroke: "#fff", "stroke-width": 3, "paint-order": "stroke", text: value }));
 }
 
 export function cardName(ref, c, o = 0) {
@@ -76,7 +76,7 @@ export function draw(view, ref) {
   items.push(label(invX, y, `Invalid plays (${st.invalid.length})`, "small"));
   invalid.forEach((inv, i) => items.push(drawCard(ref, invX + i * 58, y + 8, inv[1], inv[2] || 0, { mark: "#c00", key: `invalid:${inv[1]}` })));
   const held = st.held_events || [];
-  y += 100;
+  y += 112;
   if (held.length) {
     items.push(label(12, y, "The team's events (use them on your turn)", "small"));
     held.forEach((id, i) => items.push(drawEvent(ref, 12 + (i % (small ? 3 : 6)) * 126, y + 8 + Math.floor(i / (small ? 3 : 6)) * 84, id)));
