@@ -3,7 +3,7 @@
 // that redraws the table as it was after every move (GET /matches/{id}/replay?at=V) with the
 // sentences of that step.
 
-import { get, reference } from "./api.js";
+import { allTokens, get, reference } from "./api.js";
 import { h } from "./dom.js";
 import { GAMES, logLine, seatName } from "./games/index.js";
 import { attachHelp, referenceOf } from "./help.js";
@@ -47,7 +47,10 @@ export async function renderReplay(root, matchId) {
     if (!sentences.has(e.seq)) sentences.set(e.seq, []);
     sentences.get(e.seq).push(logLine(e));
   }
-  const asOf = await supportsAsOf(matchId);
+  // a seat of this browser sees the match as that seat saw it then (its hand too); others as a spectator
+  const seats = Object.keys(allTokens()[matchId] || {});
+  const token = seats.length ? allTokens()[matchId][seats[0]] : undefined;
+  const asOf = await supportsAsOf(matchId, token);
   let at = 0;
   const position = h("span#replay-position");
   const slider = h("input#replay-slider", { type: "range", min: 0, max: steps.length, value: 0, step: 1, "aria-label": "step" });
@@ -66,14 +69,14 @@ export async function renderReplay(root, matchId) {
   let drawn = -1;
   const draw = async (n) => {
     if (!asOf) return;
-    if (!views.has(n)) views.set(n, get(`/matches/${matchId}/replay?at=${n}`));
+    if (!views.has(n)) views.set(n, get(`/matches/${matchId}/replay?at=${n}`, { token }));
     let view;
     try { view = await views.get(n); } catch (exc) { table.replaceChildren(h("p", { text: "This step cannot be drawn: " + (exc.words || exc) })); return; }
     if (n !== at || drawn === n) return; // the slider moved on meanwhile
     drawn = n;
     table.replaceChildren(game.draw ? game.draw(view, ref) : "");
     markLastMove(table, view, game);
-    scores.replaceChildren(scorePanel(view, game, null, ref));
+    scores.replaceChildren(scorePanel(view, game, token ? Number(seats[0]) : null, ref));
   };
   const show = (n) => {
     at = Math.max(0, Math.min(steps.length, n));
@@ -124,9 +127,9 @@ async function checkCommitment(replay, verdict) {
 }
 
 /** Whether the server answers views at a version (GET /matches/{id}/replay?at=V gives a view). */
-async function supportsAsOf(matchId) {
+async function supportsAsOf(matchId, token) {
   try {
-    const answer = await get(`/matches/${matchId}/replay?at=0`);
+    const answer = await get(`/matches/${matchId}/replay?at=0`, { token });
     return !!(answer && answer.state && answer.version === 0);
   } catch (exc) {
     return false;

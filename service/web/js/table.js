@@ -118,6 +118,7 @@ class Table {
       this.lastSeq = Math.max(this.lastSeq, event.seq || Number(ev.lastEventId) || 0);
       // an event that carries the new version tells whether the page is behind without a GET
       if (this.view && typeof event.version === "number" && event.version <= this.view.version) return;
+      this.narrate(event);
       this.refresh();
     });
     stream.addEventListener("error", () => {
@@ -199,6 +200,14 @@ class Table {
       showError("Move refused: " + (exc.words || exc));
       await this.refresh(true); // the choices again, as they are now
     }
+  }
+
+  /** A stream event's sentences go into the log at once (the view follows with the next GET). */
+  narrate(event) {
+    const said = (event.entries || []).filter((e) => e && typeof e.text === "string" && e.text);
+    if (!said.length) return;
+    this.log.querySelectorAll("li.newest").forEach((li) => li.classList.remove("newest"));
+    this.log.prepend(...said.reverse().map((e) => h("li.newest", { "data-seq": e.seq ?? event.version, text: e.text })));
   }
 
   drawLog(view, game) {
