@@ -13,7 +13,7 @@ import pytest
 import requests
 
 from tests.web.helpers import (
-    RECORD_POSTS, By, choose_by_clicks, css, open_page, wait_for)
+    RECORD_POSTS, By, choose_by_clicks, css, open_page, ui_click, wait_for)
 
 GAMES = {
     "classified": ({}, 2),
@@ -117,6 +117,18 @@ def check_card_help(browser, base, game):
     ActionChains(browser).move_by_offset(0, 0).move_to_element(browser.find_element(By.ID, "status")).perform()
 
 
+def check_useless_click_explained(browser):
+    """A click on something drawn that no move can use says so in words (and sends nothing)."""
+    idle = browser.find_elements(By.CSS_SELECTOR, "#board [data-ref]:not(.pickable)")
+    if not idle:
+        return
+    before = browser.find_element(By.ID, "version").text
+    ui_click(browser, idle[0])
+    explain = wait_for(browser, lambda d: (lambda e: e if e.is_displayed() else False)(d.find_element(By.ID, "explain")))
+    assert "no move can use it" in explain.text
+    assert browser.find_element(By.ID, "version").text == before
+
+
 SECRETS = {"classified": "Your Suitcase", "insidejob": "Your role", "ifthen": "codebreaker", "darkagent": None}
 
 
@@ -152,6 +164,7 @@ def test_every_move_by_clicking_in_words_and_readable_on_a_phone(game, live_serv
         if positions == 0:
             check_card_help(browser, live_server, game)
             check_secret(browser, game)
+            check_useless_click_explained(browser)
             browser.save_screenshot(os.path.join(screenshot_dir, f"game-{game}-1366.png"))
             browser.set_window_size(390, 844)
             shows(browser, view["version"])

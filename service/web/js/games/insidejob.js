@@ -30,9 +30,10 @@ function missionId(mission) {
 }
 
 function missionText(ref, mission) {
+  const info = (ref.info || {})[`mission:${missionId(mission)}`]; // its text with the trump suit
+  if (info && info.text) return info.text;
   if (mission && typeof mission === "object") return mission.text || "";
-  const info = (ref.info || {})[`mission:${mission}`];
-  return (info && info.text) || ((ref.insidejob || {}).missions || {})[mission] || "";
+  return ((ref.insidejob || {}).missions || {})[mission] || "";
 }
 
 function missionName(ref, id) {
@@ -109,7 +110,7 @@ export function seatStats(view, ref = {}) {
 export function teamStats(view) {
   const st = view.state;
   return [["Missions done", `${st.completed.length} of ${st.params.target} needed`],
-    ["Missions failed", `${st.failed.length} (the Insider wins at ${st.params.threshold})`], ["Intel supply", st.supply]];
+    ["Missions failed", st.failed.length], ["Intel that forces a reveal", st.params.threshold], ["Intel supply", st.supply]];
 }
 
 export function secret(view, ref) {
