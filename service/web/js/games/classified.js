@@ -48,7 +48,9 @@ function drawCard(view, ref, x, y, id, { w = 84, ht = 112, fill, refKey, small }
     s("text", { x: x + 8, y: y + 22, class: "big", text: String(c.number) }),
     small ? "" : s("text", { x: x + w - 6, y: y + 18, "text-anchor": "end", class: "small muted", text: c.copy.replace("Sentinel ", "S") }));
   if (!small) {
-    wrap(c.name, 11).forEach((line, i) => g.append(s("text", { x: x + w / 2, y: y + 50 + i * 16, "text-anchor": "middle", class: "small", text: line })));
+    wrap(c.name, 11).forEach((line, i) => g.append(s("text", { x: x + w / 2, y: y + 50 + i * 16, "text-anchor": "middle", class: "small", text: line,
+      // a long word is narrowed to fit the card, never shrunk below the page's 12 px
+      textLength: line.length > 11 ? w - 8 : undefined, lengthAdjust: line.length > 11 ? "spacingAndGlyphs" : undefined })));
   }
   return g;
 }
