@@ -52,7 +52,8 @@ class Table {
       explain: (words) => this.explain(words),
       decorate: (i, button) => this.decorate(i, button),
     });
-    root.append(this.header, this.result, h("div.statusbar", {}, this.status, this.explainBox, this.actions),
+    this.statusbar = h("div.statusbar", {}, this.status, this.explainBox, this.actions);
+    root.append(this.header, this.result, this.statusbar,
       this.layout);
     this.layout.append(this.board, h("div.side", {}, this.secret, this.scores,
       h("details.logbox", { open: true }, h("summary", { text: "What happened (newest first)" }), this.log)));
@@ -170,6 +171,7 @@ class Table {
     else if (this.seat === null) text = others.length ? `${others.map(seatName).join(", ")} to move.` : "";
     else text = waiting || "Waiting…";
     this.status.textContent = text;
+    this.statusbar.hidden = !!view.finished; // the outcome banner says it
     this.status.classList.toggle("your-turn", !view.finished && choices.length > 0);
     this.picker.prompt = view.prompt || "";
     this.picker.update(view.finished ? [] : choices,
