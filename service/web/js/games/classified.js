@@ -46,7 +46,7 @@ function drawCard(view, ref, x, y, id, { w = 84, ht = 112, fill, refKey, small }
                      "aria-label": cardName(view, ref, id) },
     s("rect", { x, y, width: w, height: ht, rx: 7, fill: fill || GUILD_FILL[c.copy.split(" ")[0]], stroke: "#444" }),
     s("text", { x: x + 8, y: y + 22, class: "big", text: String(c.number) }),
-    small ? "" : s("text", { x: x + w - 6, y: y + 18, "text-anchor": "end", class: "small muted", text: c.copy.replace("Sentinel ", "S") }));
+    small ? "" : s("text", { x: x + w / 2, y: y + ht - 10, "text-anchor": "middle", class: "small muted", text: c.copy }));
   if (!small) {
     wrap(c.name, 11).forEach((line, i) => g.append(s("text", { x: x + w / 2, y: y + 50 + i * 16, "text-anchor": "middle", class: "small", text: line,
       // a long word is narrowed to fit the card, never shrunk below the page's 12 px
