@@ -186,3 +186,17 @@ def test_every_move_by_clicking_in_words_and_readable_on_a_phone(game, live_serv
         view = seat0_turn(live_server, match_id, token)
         positions += 1
     assert positions >= 1
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_tables_draw_under_the_content_security_policy(game, live_server, browser):
+    """Every table (its card help, legend swatches, board sizes set through element.style) draws
+    without a single policy violation."""
+    from tests.security.test_security_headers import _violations
+    match_id, token = bot_match(live_server, game, 5)
+    open_page(browser, live_server + "/")
+    browser.execute_script("localStorage.setItem('safehouse.tokens', JSON.stringify(arguments[0]))",
+                           {match_id: {"0": token}})
+    ready = "return !!document.querySelector('#board svg') && !!document.querySelector('#status')"
+    browser.get("about:blank")  # a fresh document, so that the listener is installed in it
+    assert _violations(browser, f"{live_server}/#/match/{match_id}/seat/0", ready) == []
