@@ -261,6 +261,13 @@ class ViewQuery(Schema):
     log_since = fields.Integer(validate=validate.Range(min=0, max=MAX_COUNTER))
 
 
+class ReplayQuery(Schema):
+    """GET /matches/{id}/replay query."""
+
+    at = fields.Integer(validate=validate.Range(min=0, max=MAX_COUNTER), metadata={
+        "description": "a version: answer the caller's MatchView as it was then (views_at.py)"})
+
+
 class EventsQuery(Schema):
     """GET /matches/{id}/events query."""
 

@@ -1,0 +1,121 @@
+"""Views at any version (`GET /matches/{id}/replay?at=V`), rebuilt from the stored history.
+
+A match's snapshot holds its seed, options and (seat, action) history; replaying the first V
+actions from the seed with `engine.step` gives the match exactly as it was at version V, and the
+view is rendered from it by the same `views.match_view` the live view uses. So a seat's view at V
+is what `GET /matches/{id}` answered that seat at V, and a spectator's likewise; only `seats`,
+`status` (open/active, from the seats joined now) and `deadline` (null before the current
+version) come from the meta of now. No viewer gets a version the match has not reached.
+
+Rebuilt matches are kept in a per-process LRU (`CACHE`) bounded in entries and in estimated bytes,
+keyed by (match id, commitment, version) and checked against the stored history before use. A
+rebuild starts from the nearest cached version at or below V and keeps a checkpoint every
+CHECKPOINT_EVERY versions on its way, so one request replays at most V actions (none at the current
+version) and a client stepping through a replay pays about one action per step. Flask-free.
+"""
+
+import threading
+from collections import OrderedDict
+
+import engine
+
+from . import matches, views
+from .errors import ApiError
+from .fast_json import dumps_bytes
+
+MAX_ENTRIES = 512  # rebuilt matches kept per process
+MAX_BYTES = 64 * 1024 * 1024  # their estimated size
+CHECKPOINT_EVERY = 64  # versions between the checkpoints a rebuild leaves in the cache
+LOG_ENTRY_BYTES = 400  # a log entry's dict, as charged to each cached match that holds it
+HISTORY_BYTES = 80  # a (seat, action) pair's tuple (the action dicts are the stored ones)
+
+
+def estimated_bytes(match):
+    """A deliberately generous estimate of what a cached Match keeps alive: its state (three times
+    its JSON, for Python objects), its log entries and its history."""
+    state = len(dumps_bytes(match.rules.state_to_json(match.state)))
+    return 3 * state + LOG_ENTRY_BYTES * len(match.log) + HISTORY_BYTES * len(match.history) + 1024
+
+
+class VersionCache:
+    """An LRU of rebuilt matches per (match id, commitment, version), bounded in entries and bytes."""
+
+    def __init__(self, max_entries=MAX_ENTRIES, max_bytes=MAX_BYTES):
+        self.max_entries, self.max_bytes = max_entries, max_bytes
+        self.bytes = 0
+        self._items = OrderedDict()  # key -> (match, size)
+        self._versions = {}  # (match id, commitment) -> {version: key}
+        self._lock = threading.Lock()
+
+    def __len__(self):
+        return len(self._items)
+
+    def nearest(self, match_id, commitment, history, version):
+        """The cached match of this match with the highest version ≤ `version` whose history is
+        a prefix of `history` (None when there is none)."""
+        with self._lock:
+            known = self._versions.get((match_id, commitment), {})
+            for candidate in sorted((v for v in known if v <= version), reverse=True):
+                key = known[candidate]
+                cached = self._items[key][0]
+                if cached.history == history[:candidate]:
+                    self._items.move_to_end(key)
+                    return cached
+        return None
+
+    def put(self, match_id, commitment, match):
+        """Keep `match` (one more entry), evicting the least recently used beyond the bounds."""
+        size = estimated_bytes(match)
+        if size > self.max_bytes:
+            return
+        key = (match_id, commitment, match.version)
+        with self._lock:
+            if key in self._items:
+                self._drop(key)
+            self._items[key] = (match, size)
+            self._versions.setdefault(key[:2], {})[match.version] = key
+            self.bytes += size
+            while len(self._items) > self.max_entries or self.bytes > self.max_bytes:
+                self._drop(next(iter(self._items)))
+
+    def _drop(self, key):
+        _, size = self._items.pop(key)
+        self.bytes -= size
+        known = self._versions[key[:2]]
+        del known[key[2]]
+        if not known:
+            del self._versions[key[:2]]
+
+
+CACHE = VersionCache()
+
+
+def match_at(match_id, match, meta, version, cache=CACHE):
+    """The match as it was at `version` (0..match.version), rebuilt from its history; steps
+    `version` - (nearest cached version) actions, none at the current version."""
+    if version == match.version:
+        return match
+    commitment = meta["commitment"]
+    start = cache.nearest(match_id, commitment, match.history, version)
+    if start is None:
+        start = engine.start(match.game, match.options, match.seed)
+    at = start
+    for seat, action in match.history[start.version:version]:
+        at = engine.step(at, seat, action)
+        if at.version % CHECKPOINT_EVERY == 0 and at.version != version:
+            cache.put(match_id, commitment, at)
+    if at is not start:
+        cache.put(match_id, commitment, at)
+    return at
+
+
+def view_at(match_id, match, meta, seat, version, cache=CACHE):
+    """The MatchView `seat` (None = spectator) had at `version`; ApiError version_not_reached
+    (409, with `current_version`) past the match's version."""
+    if version > match.version:
+        raise ApiError("version_not_reached", f"the match is at version {match.version}", "at",
+                       current_version=match.version)
+    at = match_at(match_id, match, meta, version, cache)
+    if at is not match:
+        meta = dict(meta, status=matches.status_of(at, meta), deadline=None)
+    return views.match_view(match_id, at, meta, seat)
