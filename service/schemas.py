@@ -265,7 +265,7 @@ class ReplayQuery(Schema):
     """GET /matches/{id}/replay query."""
 
     at = fields.Integer(validate=validate.Range(min=0, max=MAX_COUNTER), metadata={
-        "description": "a version: answer the caller's MatchView as it was then (views_at.py)"})
+        "description": "a version: answer the caller's MatchView as it was then"})
 
 
 class EventsQuery(Schema):

@@ -7,15 +7,18 @@ is what `GET /matches/{id}` answered that seat at V, and a spectator's likewise;
 `status` (open/active, from the seats joined now) and `deadline` (null before the current
 version) come from the meta of now. No viewer gets a version the match has not reached.
 
-Rebuilt matches are kept in a per-process LRU (`CACHE`) bounded in entries and in estimated bytes,
-keyed by (match id, commitment, version) and checked against the stored history before use. A
+Rebuilt matches, without their logs (the log at V is the stored log's prefix), are kept in a
+per-process LRU (`CACHE`) bounded in entries and in estimated bytes, keyed by (match id,
+commitment, version) and checked against the stored history before use. A
 rebuild starts from the nearest cached version at or below V and keeps a checkpoint every
 CHECKPOINT_EVERY versions on its way, so one request replays at most V actions (none at the current
 version) and a client stepping through a replay pays about one action per step. Flask-free.
 """
 
+import bisect
 import threading
 from collections import OrderedDict
+from dataclasses import replace
 
 import engine
 
@@ -26,13 +29,14 @@ from .fast_json import dumps_bytes
 MAX_ENTRIES = 512  # rebuilt matches kept per process
 MAX_BYTES = 64 * 1024 * 1024  # their estimated size
 CHECKPOINT_EVERY = 64  # versions between the checkpoints a rebuild leaves in the cache
-LOG_ENTRY_BYTES = 400  # a log entry's dict, as charged to each cached match that holds it
-HISTORY_BYTES = 80  # a (seat, action) pair's tuple (the action dicts are the stored ones)
+LOG_ENTRY_BYTES = 800  # a log entry as charged to each cached match that holds it (measured 590-800)
+HISTORY_BYTES = 80  # a (seat, action) pair and its slot (the action dicts are the stored ones)
 
 
 def estimated_bytes(match):
     """A deliberately generous estimate of what a cached Match keeps alive: its state (three times
-    its JSON, for Python objects), its log entries and its history."""
+    its JSON, for Python objects), its log entries (none: the cache keeps lean matches) and its
+    history (pairs shared between the checkpoints of one rebuild are charged to each)."""
     state = len(dumps_bytes(match.rules.state_to_json(match.state)))
     return 3 * state + LOG_ENTRY_BYTES * len(match.log) + HISTORY_BYTES * len(match.history) + 1024
 
@@ -90,28 +94,34 @@ class VersionCache:
 CACHE = VersionCache()
 
 
+def _lean(match):
+    """The match without its log: what the cache keeps (the log at V is the stored log's prefix)."""
+    return replace(match, log=())
+
+
 def match_at(match_id, match, meta, version, cache=CACHE):
     """The match as it was at `version` (0..match.version), rebuilt from its history; steps
-    `version` - (nearest cached version) actions, none at the current version."""
+    `version` - (nearest cached version) actions, none at the current version. Its log is the
+    stored log's entries up to `version` (what the live view showed; replaying makes the same)."""
     if version == match.version:
         return match
     commitment = meta["commitment"]
-    start = cache.nearest(match_id, commitment, match.history, version)
-    if start is None:
-        start = engine.start(match.game, match.options, match.seed)
-    at = start
-    for seat, action in match.history[start.version:version]:
-        at = engine.step(at, seat, action)
-        if at.version % CHECKPOINT_EVERY == 0 and at.version != version:
+    at = cache.nearest(match_id, commitment, match.history, version)
+    if at is None:
+        at = _lean(engine.start(match.game, match.options, match.seed))
+    for seat, action in match.history[at.version:version]:
+        at = _lean(engine.step(at, seat, action))
+        if at.version % CHECKPOINT_EVERY == 0 or at.version == version:
             cache.put(match_id, commitment, at)
-    if at is not start:
-        cache.put(match_id, commitment, at)
-    return at
+    cut = bisect.bisect_right(match.log, version, key=lambda entry: entry["seq"])
+    return replace(at, log=match.log[:cut])
 
 
 def view_at(match_id, match, meta, seat, version, cache=CACHE):
     """The MatchView `seat` (None = spectator) had at `version`; ApiError version_not_reached
     (409, with `current_version`) past the match's version."""
+    if version < 0:
+        raise ApiError("invalid_request", "at: must be a version, 0 or more", "at")
     if version > match.version:
         raise ApiError("version_not_reached", f"the match is at version {match.version}", "at",
                        current_version=match.version)

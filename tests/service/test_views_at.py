@@ -131,4 +131,6 @@ def test_rebuild_starts_from_the_nearest_cached_version(monkeypatch):
     monkeypatch.setattr(engine, "step", lambda *a: steps.append(1) or real(*a))
     rebuilt = views_at.match_at("m", match, {"commitment": "c"}, 8, cache)
     assert len(steps) == 2 and rebuilt.version == 8 and rebuilt.history == match.history[:8]
+    assert rebuilt.log == tuple(e for e in match.log if e["seq"] <= 8) and rebuilt.log
+    assert engine.render(rebuilt, 0) == engine.render(engine.replay("toy", match.options, 1, match.history[:8]), 0)
     assert views_at.match_at("m", match, {"commitment": "c"}, 10, cache) is match
