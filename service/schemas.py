@@ -240,7 +240,9 @@ class Event(Schema):
     """One write to the match (created, joined, action) as the viewer may see it."""
 
     seq = fields.Integer(required=True, metadata={"description": "event sequence number (cursor)"})
-    version = fields.Integer(required=True)
+    version = fields.Integer(required=True, metadata={"description": (
+        "the match version after this write: the version of the view it leads to "
+        "(GET /matches/{id}, or /replay?at=version later)")})
     seat = fields.Integer(metadata={"description": "the seat that was joined (kind=joined)"})
     kind = fields.String(required=True)
     actor = fields.Integer(allow_none=True)
