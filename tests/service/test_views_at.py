@@ -134,3 +134,35 @@ def test_rebuild_starts_from_the_nearest_cached_version(monkeypatch):
     assert rebuilt.log == tuple(e for e in match.log if e["seq"] <= 8) and rebuilt.log
     assert engine.render(rebuilt, 0) == engine.render(engine.replay("toy", match.options, 1, match.history[:8]), 0)
     assert views_at.match_at("m", match, {"commitment": "c"}, 10, cache) is match
+
+
+def test_a_reused_id_with_the_same_seed_never_meets_the_old_rebuilt_match(client, config):
+    """An id reused by `archive export --delete` + import of another match with the same game,
+    options and seed (so the same commitment): the cache's history check refuses the old versions."""
+    import json
+
+    from service import matches
+    from service.cli import archive
+    from service.store import Store
+
+    store = Store(config["REDIS_URL"], prefix=config["PREFIX"])
+    old_id, _, old, _ = matches.create(store, "toy", {}, [{"kind": "human"}] * 2, seed=1)
+    for kind in ("play", "play", "draw"):
+        seat = engine.to_move(old)[0]
+        old, _ = matches.act(store, old_id, seat, next(a for a in engine.legal_actions(old, seat)
+                                                       if a["type"] == kind))
+    before = client.get(f"/matches/{old_id}/replay?at=2").json  # cached in this process
+    other_id, _, other, meta = matches.create(store, "toy", {}, [{"kind": "human"}] * 2, seed=1)
+    while engine.to_move(other):
+        seat = engine.to_move(other)[0]
+        other, meta = matches.act(store, other_id, seat, engine.legal_actions(other, seat)[-1])
+    assert other.history[:2] != old.history[:2]
+    record = archive.archive_record(other_id, other, meta)
+    store.delete_match(other_id)
+    store.delete_match(old_id)
+    record["match_id"] = old_id
+    archive.import_matches(store, [json.dumps(record)])
+    after = client.get(f"/matches/{old_id}/replay?at=2").json
+    assert after["commitment"] == before["commitment"]
+    expected = engine.render(engine.replay("toy", other.options, other.seed, other.history[:2]), None)
+    assert after["state"] == expected["state"] != before["state"]
