@@ -24,7 +24,8 @@ def _caller(meta):
 
 
 # the reads whose match the rate limiter's round trip fetches as well (see prefetch_match)
-PREFETCHED = {"matches.get_match", "matches.post_action", "matches.get_legal_actions"}
+PREFETCHED = {"matches.get_match", "matches.post_action", "matches.get_legal_actions",
+              "matches.get_replay"}
 
 
 def prefetch_match(store, counter_keys, windows):
@@ -142,7 +143,7 @@ def get_replay(match_id):
     """The finished match's full replay: seed, setup, actions; verifies the commitment. With
     `?at=V`: the caller's view as it was at version V, any match (service/views_at.py)."""
     at = parse_query(schemas.ReplayQuery()).get("at")
-    match, meta = matches.load(_ctx()["store"], match_id)
+    match, meta = _load(match_id)
     if at is not None:
         seat = _caller(meta)
         view = views_at.view_at(match_id, match, meta, seat, at)
