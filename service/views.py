@@ -19,7 +19,7 @@ def summary(match_id, match, meta):
 
 def match_view(match_id, match, meta, seat, log_since=None):
     """The MatchView of a match for a seat (None = spectator), its log cut after `log_since`."""
-    view = engine.render(match, seat, log_since=log_since)
+    view = engine.render(match, seat, log_since=log_since, words=True)
     view.update(match_id=match_id, seat=seat, status=meta["status"],
                 seats=matches.public_seats(meta), commitment=meta["commitment"],
                 deadline=meta.get("deadline"))
