@@ -162,7 +162,8 @@ class LogEntry(Schema):
     actor = fields.Integer(allow_none=True)
     public = fields.Dict(required=True)
     private = fields.Dict(metadata={"description": "only the viewer's own private part"})
-    text = fields.String(metadata={"description": "the entry in one sentence for this viewer (views)"})
+    text = fields.String(metadata={"description": (
+        "the entry in one sentence for this viewer (views; events: as the view at the event's version shows it)")})
 
 
 class MatchView(Schema):

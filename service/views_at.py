@@ -99,22 +99,44 @@ def _lean(match):
     return replace(match, log=())
 
 
-def match_at(match_id, match, meta, version, cache=CACHE):
-    """The match as it was at `version` (0..match.version), rebuilt from its history; steps
-    `version` - (nearest cached version) actions, none at the current version. Its log is the
-    stored log's entries up to `version` (what the live view showed; replaying makes the same)."""
-    if version == match.version:
-        return match
-    commitment = meta["commitment"]
-    at = cache.nearest(match_id, commitment, match.history, version)
-    if at is None:
-        at = _lean(engine.start(match.game, match.options, match.seed))
+def _advance(match_id, commitment, match, at, version, cache):
+    """`at` stepped along `match`'s history to `version`, leaving checkpoints in the cache."""
     for seat, action in match.history[at.version:version]:
         at = _lean(engine.step(at, seat, action))
-        if at.version % CHECKPOINT_EVERY == 0 or at.version == version:
+        if at.version % CHECKPOINT_EVERY == 0:
             cache.put(match_id, commitment, at)
-    cut = bisect.bisect_right(match.log, version, key=lambda entry: entry["seq"])
+    return at
+
+
+def _with_log(at, match):
+    """A lean rebuilt match with the stored log's entries up to its version."""
+    cut = bisect.bisect_right(match.log, at.version, key=lambda entry: entry["seq"])
     return replace(at, log=match.log[:cut])
+
+
+def matches_at(match_id, match, meta, versions, cache=CACHE, keep=False):
+    """The match as it was at each of `versions` (ascending, 0..match.version), each rebuilt from
+    the previous one or the nearest cached version at or below it; only checkpoints are cached,
+    and with `keep` each version asked for too. Its log is the stored log's entries up to the
+    version (what the live view showed; replaying makes the same)."""
+    commitment, at = meta["commitment"], None
+    for version in versions:
+        if version == match.version:
+            yield match
+            continue
+        if at is None or at.version > version:
+            at = cache.nearest(match_id, commitment, match.history, version)
+            at = at or _lean(engine.start(match.game, match.options, match.seed))
+        at = _advance(match_id, commitment, match, at, version, cache)
+        if keep:
+            cache.put(match_id, commitment, at)
+        yield _with_log(at, match)
+
+
+def match_at(match_id, match, meta, version, cache=CACHE):
+    """The match as it was at `version`, kept in the cache; steps `version` - (nearest cached
+    version) actions, none at the current version."""
+    return next(matches_at(match_id, match, meta, [version], cache, keep=True))
 
 
 def view_at(match_id, match, meta, seat, version, cache=CACHE):

@@ -43,6 +43,8 @@ def play_and_record(client, game, seed, steps=MAX_STEPS):
 def test_view_at_every_version_is_the_view_recorded_then(client, game):
     views_at.CACHE.__init__()  # cold: rebuilds from the seed, from checkpoints and from neighbours
     mid, tokens, recorded = play_and_record(client, game, seed=7)
+    assert all("prompt" in v and "choices" in v and all(e["text"] for e in v["log"])
+               for v in recorded.values())  # the words come with the view at V too
     keys = list(recorded)
     random.Random(1).shuffle(keys)
     for viewer, version in keys:
