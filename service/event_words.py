@@ -7,7 +7,8 @@ viewer's redacted state view at the event's version, through the same `engine.wo
 the match view uses: an event's texts are exactly those of the same entries in
 `GET /matches/{id}/replay?at=<event version>` for that viewer. When the match has moved on since,
 that version is rebuilt by service/views_at.py (cached). Texts are memoised per process by
-(match, commitment, event seq, seat), so many streams following one match (spectators) pay once.
+(match id, commitment, creation time, event seq, seat), so many streams following one match
+(spectators) pay once, and a match id reused by an archive import never meets the old texts.
 Flask-free.
 """
 
@@ -50,7 +51,8 @@ def with_texts(store, match_id, meta, events, seat):
     """The projected `events` (in seq order) with `text` on each entry, in place; returned. Events
     of a match gone meanwhile keep their entries as they are."""
     todo = [e for e in events if e["entries"]]
-    keys = {e["seq"]: (match_id, meta["commitment"], e["seq"], seat) for e in todo}
+    match_key = (match_id, meta["commitment"], meta.get("created"))  # a reused id: another match
+    keys = {e["seq"]: (*match_key, e["seq"], seat) for e in todo}
     found = {e["seq"]: _remembered(keys[e["seq"]]) for e in todo}
     missing = [e for e in todo if found[e["seq"]] is None]
     if missing:

@@ -143,7 +143,8 @@ def test_a_reused_id_with_the_same_seed_never_meets_the_old_rebuilt_match(client
     options and seed (so the same commitment): the cache's history check refuses the old versions."""
     import json
 
-    from service import matches
+    import engine.words
+    from service import create_app, matches
     from service.cli import archive
     from service.store import Store
 
@@ -154,6 +155,7 @@ def test_a_reused_id_with_the_same_seed_never_meets_the_old_rebuilt_match(client
         old, _ = matches.act(store, old_id, seat, next(a for a in engine.legal_actions(old, seat)
                                                        if a["type"] == kind))
     before = client.get(f"/matches/{old_id}/replay?at=2").json  # cached in this process
+    old_texts = [e["entries"] for e in client.get(f"/matches/{old_id}/events").json["events"]]
     other_id, _, other, meta = matches.create(store, "toy", {}, [{"kind": "human"}] * 2, seed=1)
     while engine.to_move(other):
         seat = engine.to_move(other)[0]
@@ -165,6 +167,11 @@ def test_a_reused_id_with_the_same_seed_never_meets_the_old_rebuilt_match(client
     record["match_id"] = old_id
     archive.import_matches(store, [json.dumps(record)])
     after = client.get(f"/matches/{old_id}/replay?at=2").json
+    texts = [e["entries"] for e in client.get(f"/matches/{old_id}/events").json["events"]]
+    fresh = [e["entries"] for e in create_app(config).test_client().get(f"/matches/{old_id}/events").json["events"]]
+    assert texts != old_texts and all(entry["text"] for entries in texts for entry in entries)
+    assert [[entry["text"] for entry in entries] for entries in texts] == [
+        [engine.words.generic_entry_text(entry) for entry in entries] for entries in fresh]
     assert after["commitment"] == before["commitment"]
     expected = engine.render(engine.replay("toy", other.options, other.seed, other.history[:2]), None)
     assert after["state"] == expected["state"] != before["state"]
