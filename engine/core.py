@@ -417,11 +417,13 @@ def log_after(log, since):
     return log[low:]
 
 
-def render(match, viewer=None, with_log=True, log_since=None, words=False):
+def render(match, viewer=None, with_log=True, log_since=None, words=False, text_memo=None):
     """The JSON-able view of a match for a seat (None = spectator); with `log_since` = n the log
     holds only the entries after version n (what a client that saw version n is missing).
     With `words`, the view also carries words for people (engine.words.describe): each log
-    entry's `text`, `prompt`, `choices` and `outcome.text`; bots leave it off."""
+    entry's `text`, `prompt`, `choices` and `outcome.text`; bots leave it off. `text_memo`, a dict
+    the caller keeps per match (engine.words.TextMemo), spares re-phrasing log entries it has
+    phrased before for the same viewer (a log entry never changes once written)."""
     rules = match.rules
     outcome = rules.outcome(match.state)
     moving = [] if outcome is not None else list(rules.to_move(match.state))
@@ -436,12 +438,13 @@ def render(match, viewer=None, with_log=True, log_since=None, words=False):
     }
     if outcome is not None:
         view["outcome"] = outcome
+    log = ()
     if with_log:
         log = match.log if log_since is None else log_after(match.log, log_since)
         view["log"] = render_log(log, viewer)
     if words:
         from .words import describe
-        describe(rules, viewer, view)
+        describe(rules, viewer, view, log, text_memo)
     return view
 
 

@@ -182,15 +182,24 @@ def unique_labels(labels):
     return out
 
 
-def describe(rules, viewer, view):
+def describe(rules, viewer, view, stored_log=(), memo=None):
     """Add the words to a rendered view (in place, copying the shared log entries); returns it.
 
     The game's hooks see only the render: each entry as the viewer holds it, the redacted state
     view and the viewer's legal actions (never the full state), so words cannot leak more than
-    the view they come with."""
+    the view they come with. `stored_log` holds the stored entries the view's log was rendered
+    from (same order) and `memo` a TextMemo of that match: an entry's sentence depends only on
+    the entry as the viewer holds it (and on parts of the view that never change during a match,
+    such as the deck's designs), so it is phrased once per stored entry and viewer."""
     seen = view["state"]  # the viewer's redacted view: all the words may draw on
     if "log" in view:
-        view["log"] = [dict(entry, text=_text(rules, entry, viewer, seen)) for entry in view["log"]]
+        rendered = view["log"]
+        if memo is not None and len(stored_log) == len(rendered):
+            texts = [memo.text(stored, viewer, lambda e=entry: _text(rules, e, viewer, seen))
+                     for stored, entry in zip(stored_log, rendered)]
+        else:
+            texts = [_text(rules, entry, viewer, seen) for entry in rendered]
+        view["log"] = [dict(entry, text=text) for entry, text in zip(rendered, texts)]
     legal = view.get("legal_actions") or []
     choices = []
     for action in legal:
@@ -207,6 +216,32 @@ def describe(rules, viewer, view):
     if view.get("outcome") is not None:
         view["outcome"] = dict(view["outcome"], text=rules.outcome_text(view["outcome"], viewer))
     return view
+
+
+class TextMemo:
+    """The sentences of one match's log entries already phrased, per stored entry and viewer.
+
+    Keyed by the stored entry object itself (held here, so the key stays valid): a process that
+    parses the log anew gets new objects and simply phrases them again; nothing is ever served
+    for an entry that is not the very one it was phrased from."""
+
+    __slots__ = ("_texts",)
+
+    def __init__(self):
+        self._texts = {}  # id(stored entry) -> (stored entry, {viewer: text})
+
+    def text(self, stored, viewer, phrase):
+        """The sentence of `stored` for `viewer`, phrased by `phrase()` the first time."""
+        known = self._texts.get(id(stored))
+        if known is None or known[0] is not stored:
+            known = self._texts[id(stored)] = (stored, {})
+        said = known[1].get(viewer)
+        if said is None:
+            said = known[1][viewer] = phrase()
+        return said
+
+    def __len__(self):
+        return len(self._texts)
 
 
 def _prompt(rules, seen, viewer, legal):

@@ -108,3 +108,25 @@ def test_catalog_options_have_labels_and_help_in_words(game_id):
         for text in (option["label"], option["help"]):
             assert not dev_strings(text) and "OURS" not in text, (key, text)
             assert key not in text or key.isalpha() and key.islower(), (key, text)  # no raw keys
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_text_memo_changes_no_view_and_never_crosses_viewers(game_id):
+    """One memo shared by every viewer of a match along its whole course (as the service keeps
+    one per match): every worded view, whole or `log_since`, equals the view phrased afresh."""
+    import random
+    match = engine.start(game_id, {}, seed=11)
+    memo, picks = words.TextMemo(), random.Random(11)
+    viewers = [None, *range(match.rules.seat_count(match.options))]
+    for _ in range(400):
+        for viewer in viewers:
+            fresh = engine.render(match, viewer, words=True)
+            assert engine.render(match, viewer, words=True, text_memo=memo) == fresh
+            since = max(0, match.version - 3)
+            assert (engine.render(match, viewer, words=True, text_memo=memo, log_since=since)
+                    == engine.render(match, viewer, words=True, log_since=since))
+        moving = engine.to_move(match)
+        if not moving:
+            break
+        match = engine.step(match, moving[0], picks.choice(engine.legal_actions(match, moving[0])))
+    assert len(memo) >= len(match.log)
