@@ -42,8 +42,8 @@ def get_events(match_id):
     with long_poll_slot() if query["wait"] else contextlib.nullcontext():
         events = wait_for_events(store, notifier, match_id, query["after"], query["wait"])
     last = events[-1]["seq"] if events else query["after"]
-    projected = event_words.with_texts(store, match_id, meta, [views.project_event(e, seat) for e in events], seat)
-    return {"events": projected, "last": last}
+    projected = [views.project_event(e, seat) for e in events]
+    return {"events": event_words.with_texts(store, match_id, meta, projected, seat), "last": last}
 
 
 def _resume_cursor():

@@ -1,18 +1,13 @@
 """Views at any version (`GET /matches/{id}/replay?at=V`), rebuilt from the stored history.
 
-A match's snapshot holds its seed, options and (seat, action) history; replaying the first V
-actions from the seed with `engine.step` gives the match exactly as it was at version V, and the
-view is rendered from it by the same `views.match_view` the live view uses. So a seat's view at V
-is what `GET /matches/{id}` answered that seat at V, and a spectator's likewise; only `seats`,
-`status` (open/active, from the seats joined now) and `deadline` (null before the current
-version) come from the meta of now. No viewer gets a version the match has not reached.
-
-Rebuilt matches, without their logs (the log at V is the stored log's prefix), are kept in a
-per-process LRU (`CACHE`) bounded in entries and in estimated bytes, keyed by (match id,
-commitment, version) and checked against the stored history before use. A
-rebuild starts from the nearest cached version at or below V and keeps a checkpoint every
-CHECKPOINT_EVERY versions on its way, so one request replays at most V actions (none at the current
-version) and a client stepping through a replay pays about one action per step. Flask-free.
+Replaying the first V actions of the stored history from the seed with `engine.step` gives the
+match as it was at version V; the view is rendered by the same `views.match_view` as the live one,
+so a viewer's view at V is what `GET /matches/{id}` answered it at V (only `seats`, `status` and
+`deadline` are of now). Rebuilt matches, without their logs (the log at V is the stored log's
+prefix), are kept in a per-process LRU bounded in entries and estimated bytes, keyed by (match
+id, commitment, version) and checked against the stored history before use. A rebuild starts
+from the nearest kept version at or below V and leaves a checkpoint every CHECKPOINT_EVERY
+versions: one request replays at most V actions, none at the current version. Flask-free.
 """
 
 import bisect
@@ -108,6 +103,18 @@ def _advance(match_id, commitment, match, at, version, cache):
     return at
 
 
+def _origin(match_id, commitment, match, at, version, cache):
+    """Where to step from to reach `version`: `at` (the version walked before) when it is less than
+    a checkpoint's distance behind, else the nearest cached version if nearer, else the set-up."""
+    behind = at is not None and at.version <= version
+    if behind and version - at.version < CHECKPOINT_EVERY:
+        return at
+    cached = cache.nearest(match_id, commitment, match.history, version)
+    if cached is not None and (not behind or cached.version > at.version):
+        return cached
+    return at if behind else _lean(engine.start(match.game, match.options, match.seed))
+
+
 def _with_log(at, match):
     """A lean rebuilt match with the stored log's entries up to its version."""
     cut = bisect.bisect_right(match.log, at.version, key=lambda entry: entry["seq"])
@@ -124,9 +131,7 @@ def matches_at(match_id, match, meta, versions, cache=CACHE, keep=False):
         if version == match.version:
             yield match
             continue
-        if at is None or at.version > version:
-            at = cache.nearest(match_id, commitment, match.history, version)
-            at = at or _lean(engine.start(match.game, match.options, match.seed))
+        at = _origin(match_id, commitment, match, at, version, cache)
         at = _advance(match_id, commitment, match, at, version, cache)
         if keep:
             cache.put(match_id, commitment, at)

@@ -36,6 +36,7 @@ def test_the_stream_carries_the_same_texts(client):
     mid, tokens, recorded = play_and_record(client, "toy", seed=3, steps=500)
     for viewer, token in tokens.items():
         body = client.get(f"/matches/{mid}/stream", headers=auth(token)).get_data(as_text=True)
-        streamed = [json.loads(line[len("data: "):]) for line in body.splitlines() if line.startswith("data: ")]
+        streamed = [json.loads(line[len("data: "):]) for line in body.splitlines()
+                    if line.startswith("data: ")]
         assert streamed == client.get(f"/matches/{mid}/events?after=0", headers=auth(token)).json["events"]
         _assert_events_match_the_views(streamed, recorded, viewer)

@@ -134,7 +134,8 @@ def test_rebuild_starts_from_the_nearest_cached_version(monkeypatch):
     rebuilt = views_at.match_at("m", match, {"commitment": "c"}, 8, cache)
     assert len(steps) == 2 and rebuilt.version == 8 and rebuilt.history == match.history[:8]
     assert rebuilt.log == tuple(e for e in match.log if e["seq"] <= 8) and rebuilt.log
-    assert engine.render(rebuilt, 0) == engine.render(engine.replay("toy", match.options, 1, match.history[:8]), 0)
+    replayed = engine.replay("toy", match.options, 1, match.history[:8])
+    assert engine.render(rebuilt, 0) == engine.render(replayed, 0)
     assert views_at.match_at("m", match, {"commitment": "c"}, 10, cache) is match
 
 
@@ -168,10 +169,26 @@ def test_a_reused_id_with_the_same_seed_never_meets_the_old_rebuilt_match(client
     archive.import_matches(store, [json.dumps(record)])
     after = client.get(f"/matches/{old_id}/replay?at=2").json
     texts = [e["entries"] for e in client.get(f"/matches/{old_id}/events").json["events"]]
-    fresh = [e["entries"] for e in create_app(config).test_client().get(f"/matches/{old_id}/events").json["events"]]
+    elsewhere = create_app(config).test_client()  # the new match's entries, from another app
+    fresh = [e["entries"] for e in elsewhere.get(f"/matches/{old_id}/events").json["events"]]
     assert texts != old_texts and all(entry["text"] for entries in texts for entry in entries)
     assert [[entry["text"] for entry in entries] for entries in texts] == [
         [engine.words.generic_entry_text(entry) for entry in entries] for entries in fresh]
     assert after["commitment"] == before["commitment"]
     expected = engine.render(engine.replay("toy", other.options, other.seed, other.history[:2]), None)
     assert after["state"] == expected["state"] != before["state"]
+
+
+def test_a_walk_over_ascending_versions_steps_each_action_once_and_caches_only_checkpoints(monkeypatch):
+    match = _toy_match(1, 10)
+    cache = VersionCache()
+    steps = []
+    real = engine.step
+    monkeypatch.setattr(engine, "step", lambda *a: steps.append(1) or real(*a))
+    walked = list(views_at.matches_at("m", match, {"commitment": "c"}, [1, 2, 2, 5, 9, 10], cache))
+    assert [m.version for m in walked] == [1, 2, 2, 5, 9, 10] and walked[-1] is match
+    assert len(steps) == 9 and len(cache) == 0  # no checkpoint below 64 versions, no target kept
+    for at in walked:
+        assert at.history == match.history[:at.version]
+        assert engine.render(at, 1) == engine.render(engine.replay("toy", match.options, 1,
+                                                                   match.history[:at.version]), 1)
