@@ -391,18 +391,18 @@ def render_log(log, viewer):
 
     Entries without private parts are returned as they are stored (shared, read-only)."""
     key = None if viewer is None else str(viewer)
-    out = []
-    append = out.append
-    for entry in log:
-        private = entry.get("private")
-        if private is None:
-            append(entry)
-            continue
-        item = {"seq": entry["seq"], "actor": entry["actor"], "public": entry["public"]}
-        if key in private:
-            item["private"] = private[key]
-        append(item)
-    return out
+    return [render_entry(entry, key) for entry in log]
+
+
+def render_entry(entry, key):
+    """One stored log entry as the seat named `key` (str, or None = spectator) may see it."""
+    private = entry.get("private")
+    if private is None:
+        return entry
+    item = {"seq": entry["seq"], "actor": entry["actor"], "public": entry["public"]}
+    if key in private:
+        item["private"] = private[key]
+    return item
 
 
 def log_after(log, since):
@@ -422,8 +422,8 @@ def render(match, viewer=None, with_log=True, log_since=None, words=False, text_
     holds only the entries after version n (what a client that saw version n is missing).
     With `words`, the view also carries words for people (engine.words.describe): each log
     entry's `text`, `prompt`, `choices` and `outcome.text`; bots leave it off. `text_memo`, a dict
-    the caller keeps per match (engine.words.TextMemo), spares re-phrasing log entries it has
-    phrased before for the same viewer (a log entry never changes once written)."""
+    the caller keeps per match (engine.words.TextMemo), spares rendering and phrasing again the log
+    entries it did before for the same viewer (a stored log entry never changes once written)."""
     rules = match.rules
     outcome = rules.outcome(match.state)
     moving = [] if outcome is not None else list(rules.to_move(match.state))
@@ -438,13 +438,17 @@ def render(match, viewer=None, with_log=True, log_since=None, words=False, text_
     }
     if outcome is not None:
         view["outcome"] = outcome
-    log = ()
     if with_log:
         log = match.log if log_since is None else log_after(match.log, log_since)
-        view["log"] = render_log(log, viewer)
+        if words and text_memo is not None:  # the worded entries this viewer was shown before
+            from .words import worded_log
+            view["log"] = worded_log(rules, match.log, len(match.log) - len(log), viewer, view["state"],
+                                     text_memo)
+        else:
+            view["log"] = render_log(log, viewer)
     if words:
         from .words import describe
-        describe(rules, viewer, view, log, text_memo)
+        describe(rules, viewer, view, log_worded=text_memo is not None)
     return view
 
 
