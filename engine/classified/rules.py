@@ -8,7 +8,7 @@ from . import effects_cards, effects_info, effects_more, effects_promo  # noqa: 
 from . import notes as cypher_notes
 from .actions import cancel_trap, main_actions, play_card
 from .common import DECISIONS, card_info, ev
-from .deal import OPTIONS_SPEC, check_selection, deal
+from .setup import OPTIONS_SPEC, check_selection, deal
 from .state import replace, set_hand, state_from_json, state_to_json
 from .memory import update_hand_memory
 from .turns import begin_turn, final_halves, hits, settle

@@ -1,4 +1,4 @@
-"""The Inside Job rules object: turn order, legal actions and applying them.
+"""Inside Job actions: turn order, legal actions and applying them.
 
 Legal actions, in this deterministic order:
 - phase "designate" (Accomplice only): {"type": "designate", "target": seat} by seat.

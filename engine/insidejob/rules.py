@@ -2,7 +2,7 @@
 
 from engine.core import Game
 
-from . import deal, rules, sample, state, view
+from . import actions, sample, setup, state, view
 from .flow import first_draw_events
 from .data import MISSION_CATALOGUE, PARAMS, PROPOSALS, SPECIAL_ROLES
 from .outcome import match_outcome
@@ -66,21 +66,21 @@ class InsideJob(Game):
     )
 
     def check_options(self, options):
-        """Special-role and dealer checks (deal.check_options)."""
-        deal.check_options(options)
+        """Special-role and dealer checks (setup.check_options)."""
+        setup.check_options(options)
 
     def new_state(self, options, rng):
         """A freshly dealt state."""
-        return deal.new_state(options, rng)
+        return setup.new_state(options, rng)
 
     def setup_events(self, state_):
         """The first mission draw (logged at version 0, private to the lead)."""
         return first_draw_events(state_)
 
-    # the hot-path methods are the rules module's functions themselves (no wrapper call)
-    to_move = staticmethod(rules.to_move)
-    legal_actions = staticmethod(rules.legal_actions)
-    apply = staticmethod(rules.apply_action)
+    # the hot-path methods are the actions module's functions themselves (no wrapper call)
+    to_move = staticmethod(actions.to_move)
+    legal_actions = staticmethod(actions.legal_actions)
+    apply = staticmethod(actions.apply_action)
 
     def view(self, state, seat):
         """The allow-listed view for a seat (None = spectator)."""
@@ -107,7 +107,7 @@ class InsideJob(Game):
     def describe(self):
         """The catalog entry plus the special-role and (unofficial) mission catalogues."""
         entry = super().describe()
-        entry["special_roles"] = deal.catalog_roles()
+        entry["special_roles"] = setup.catalog_roles()
         entry["missions"] = {"official": MISSION_CATALOGUE["official"],
                              "note": MISSION_CATALOGUE["note"],
                              "cards": [view.mission_card(m["id"])
