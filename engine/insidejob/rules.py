@@ -4,7 +4,7 @@ from engine.core import Game
 
 from . import actions, sample, setup, state, view
 from .flow import first_draw_events
-from .data import MISSION_CATALOGUE, PARAMS, PROPOSALS, SPECIAL_ROLES
+from .data import INSIDER_SIDE, MISSION_CATALOGUE, PARAMS, PROPOSALS, ROLES, SPECIAL_ROLES
 from .outcome import match_outcome
 
 NOTES = (
@@ -52,6 +52,7 @@ class InsideJob(Game):
     # [55.0, 61.1], points gain +5.7 [+3.6, +7.9]. (At n=200: a prior of 60 gave +4.5 against +9.0
     # without; without beliefs -3.0; plain random playouts -10.0.)
     bot_defaults = {"ismcts": {"prior": 0}}
+    typical_moves = 44  # a random-bot match, 4 players (service/tournament cost estimates)
     conformance_options = (
         {"players": 3},
         {"players": 4},
@@ -99,6 +100,14 @@ class InsideJob(Game):
     def state_from_json(self, data):
         """Inverse of state_to_json."""
         return state.state_from_json(data)
+
+    def seat_role(self, state_, seat):
+        """"Insider" for the Insider's side (the Insider, Professor NO), else "Agent"."""
+        return "Insider" if ROLES[state_.setup.roles[seat]]["side"] == INSIDER_SIDE else "Agent"
+
+    def seat_side(self, state_, seat):
+        """The Insider's side against the Agents (team-aware ratings)."""
+        return "Insider side" if self.seat_role(state_, seat) == "Insider" else "Agents"
 
     def sample_state(self, view_, seat, rng):
         """A state consistent with the seat's view (sample.py)."""
