@@ -96,3 +96,10 @@ def test_the_toy_ledger_catches_a_view_that_shows_the_other_hand(monkeypatch):
     monkeypatch.setitem(engine.GAMES, "toyleak", LeakyToy())
     problems = sweep_match("toyleak", {}, 3, ledger=ledger_class("toy"))
     assert problems and "state/hands" in problems[0], problems[:3]
+
+
+def test_the_card_faces_the_web_client_serves_are_each_games_own(client):
+    """/web/ref.json is what each game declares (`Game.card_faces`), keyed by game id."""
+    declared = {g: rules.card_faces() for g, rules in engine.GAMES.items() if rules.card_faces()}
+    assert declared.keys() >= {"classified", "insidejob", "ifthen"}
+    assert client.get("/web/ref.json").get_json() == declared
