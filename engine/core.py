@@ -77,6 +77,10 @@ class Game(ABC):
     # tournaments rate the game as an opponent and report team figures); "" = seats play each other
     cooperative_side = ""
     typical_moves = None  # moves in a typical random-bot match (cost estimates); None = unknown
+    # read where set: `playout_depth` with a method `evaluate(state) -> {seat: value in [0, 1]}`
+    # (search bots cut playouts there), `cypher_wheel` (a module of private per-seat notes the
+    # service keeps), `view_schema` (the contract's view schema; else inferred from sample views)
+    playout_depth = cypher_wheel = view_schema = None
 
     # ---- options ---------------------------------------------------------------------------
     def validate_options(self, options):

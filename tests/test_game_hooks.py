@@ -2,11 +2,14 @@
 generic code instead of a table keyed by game id: tournament roles, sides and measures, the
 cooperative side, the typical match length and the web client's card faces."""
 
+import re
+
 import pytest
 
 import engine
 from engine import Rng
 from engine.registry import BUILTIN
+from tests.readme_blocks import doc_text
 
 ROLES = {"classified": {"first", "second"}, "insidejob": {"Insider", "Agent"},
          "ifthen": {"Codebreaker"}, "darkagent": {None}}
@@ -60,3 +63,11 @@ def test_a_game_without_hooks_has_the_defaults():
     assert rules.measures(None, {}) == {} and rules.cooperative_side == ""
     assert rules.typical_moves is None and rules.card_faces() == {}
     assert rules.module("words") is None and rules.module("heuristic") is None
+
+
+def test_the_recipe_names_every_hook_of_the_game_class():
+    """docs/adding-a-game.md lists every public attribute and method of engine.core.Game."""
+    text = doc_text("docs/adding-a-game.md")
+    missing = [name for name in dir(engine.Game)
+               if not name.startswith("_") and not re.search(rf"`{name}[`(]", text)]
+    assert not missing, missing
