@@ -1,6 +1,6 @@
-"""Generic code names no game: every registered game id written as a string literal (or a game
-package imported by name) in the bots, the tournament runner, the engine core, the words, the
-service or the worker is a place a fifth game would have to be added by hand
+"""Generic code names no game: every registered game id written as a string literal in the bots,
+the tournament runner, the engine core, the words, the service or the worker (or, in the engine, a
+game package imported by name) is a place a fifth game would have to be added by hand
 (docs/adding-a-game.md). The game packages and the registry's list of packages may name them."""
 
 import ast
@@ -32,13 +32,15 @@ def game_ids():
     return set(engine.GAMES) | set(GAME_PACKAGES)
 
 
-def naming_a_game(source, ids):
-    """(line, what) for each string literal equal to a game id and each import of a game package
-    (`engine.<game>` or `from engine import <game>`) in Python `source`."""
+def naming_a_game(source, ids, imports=True):
+    """(line, what) for each string literal equal to a game id and (with `imports`) each import
+    of a game package (`engine.<game>` or `from engine import <game>`) in Python `source`."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in ids:
             found.append((node.lineno, repr(node.value)))
+        elif not imports:
+            continue
         elif isinstance(node, ast.ImportFrom) and node.module:
             parts = node.module.split(".")
             named = {a.name for a in node.names} if parts == ["engine"] else set(parts[1:2])
@@ -52,12 +54,12 @@ def naming_a_game(source, ids):
     return found
 
 
-def offenders(paths):
+def offenders(paths, imports=True):
     ids = game_ids()
     out = []
     for path in _python_files(paths):
         with open(path, encoding="utf-8") as handle:
-            for line, what in naming_a_game(handle.read(), ids):
+            for line, what in naming_a_game(handle.read(), ids, imports):
                 out.append(f"{os.path.relpath(path, ROOT)}:{line}: {what}")
     return out
 
@@ -71,6 +73,7 @@ def test_the_check_finds_a_game_id_and_a_game_import():
               'TABLE = {"classified": 1}\n'
               'ok = f"engine.{name}"\n')
     assert [line for line, _ in naming_a_game(source, ids)] == [2, 3, 4, 5]
+    assert [line for line, _ in naming_a_game(source, ids, imports=False)] == [5]
 
 
 def test_no_game_id_in_generic_engine_code():
@@ -79,4 +82,6 @@ def test_no_game_id_in_generic_engine_code():
 
 @pytest.mark.xfail(strict=False, reason="service restructure in progress")
 def test_no_game_id_in_service_or_worker():
-    assert not offenders(SERVICE), "\n".join(offenders(SERVICE))
+    """Game ids as string literals only: the Dark Agent odds endpoints import engine.darkagent's
+    odds, a game-specific part of the contract."""
+    assert not offenders(SERVICE, imports=False), "\n".join(offenders(SERVICE, imports=False))
