@@ -15,7 +15,7 @@ import time
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from . import matches, schemas, stream_tickets, views
+from . import event_words, matches, schemas, stream_tickets, views
 from .connections import long_poll_slot, stream_slot
 from .errors import ApiError
 from .http import bearer_token, parse_counter, parse_query
@@ -42,7 +42,8 @@ def get_events(match_id):
     with long_poll_slot() if query["wait"] else contextlib.nullcontext():
         events = wait_for_events(store, notifier, match_id, query["after"], query["wait"])
     last = events[-1]["seq"] if events else query["after"]
-    return {"events": [views.project_event(e, seat) for e in events], "last": last}
+    projected = [views.project_event(e, seat) for e in events]
+    return {"events": event_words.with_texts(store, match_id, meta, projected, seat), "last": last}
 
 
 def _resume_cursor():
@@ -94,9 +95,10 @@ def stream_events(match_id):
                         yield ": keep-alive\n\n"
                     changed.clear()
                     continue
-                for event in events:
+                for event in event_words.with_texts(store, match_id, meta,
+                                                    [views.project_event(e, seat) for e in events], seat):
                     cursor = event["seq"]
-                    data = json.dumps(views.project_event(event, seat), separators=(",", ":"))
+                    data = json.dumps(event, separators=(",", ":"))
                     yield f"id: {cursor}\nevent: match\ndata: {data}\n\n"
                     if event.get("finished"):
                         return  # the match is over: nothing more will come

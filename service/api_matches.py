@@ -3,7 +3,7 @@
 import engine
 from flask import Blueprint, current_app, g, request
 
-from . import api_notes, listing, matches, schemas, views
+from . import api_notes, listing, matches, schemas, views, views_at
 from .errors import ApiError
 from .http import bearer_token, etag_for, if_match_version, none_match, parse_body, parse_query
 from .idempotency import idempotent, idempotent_for_seat
@@ -24,7 +24,8 @@ def _caller(meta):
 
 
 # the reads whose match the rate limiter's round trip fetches as well (see prefetch_match)
-PREFETCHED = {"matches.get_match", "matches.post_action", "matches.get_legal_actions"}
+PREFETCHED = {"matches.get_match", "matches.post_action", "matches.get_legal_actions",
+              "matches.get_replay"}
 
 
 def prefetch_match(store, counter_keys, windows):
@@ -139,8 +140,15 @@ def post_action(match_id):
 
 @bp.get("/matches/<match_id>/replay")
 def get_replay(match_id):
-    """The finished match's full replay: seed, setup, actions; verifies the commitment."""
-    match, meta = matches.load(_ctx()["store"], match_id)
+    """The finished match's full replay: seed, setup, actions; verifies the commitment. With
+    `?at=V`: the caller's view as it was at version V, any match (service/views_at.py)."""
+    at = parse_query(schemas.ReplayQuery()).get("at")
+    match, meta = _load(match_id)
+    if at is not None:
+        seat = _caller(meta)
+        view = views_at.view_at(match_id, match, meta, seat, at)
+        notes, _ = api_notes.seat_notes(_ctx()["store"], match_id, match, seat)  # not versioned
+        return api_notes.add_notes(view, notes, 0, '""')[0]
     if meta["status"] != "finished":
         raise ApiError("not_finished", "the replay is published when the match ends", "match_id")
     return views.replay(match, meta)

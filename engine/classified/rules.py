@@ -8,7 +8,7 @@ from . import effects_cards, effects_info, effects_more, effects_promo  # noqa: 
 from . import notes as cypher_notes
 from .actions import cancel_trap, main_actions, play_card
 from .common import DECISIONS, card_info, ev
-from .deal import OPTIONS_SPEC, check_selection, deal
+from .setup import OPTIONS_SPEC, check_selection, deal
 from .state import replace, set_hand, state_from_json, state_to_json
 from .memory import update_hand_memory
 from .turns import begin_turn, final_halves, hits, settle
@@ -62,6 +62,7 @@ class ClassifiedGame(Game):
     action_schemas = ACTION_SCHEMAS
     notes = NOTES
     cypher_wheel = cypher_notes   # private per-seat notes kept by the service (see notes.py)
+    typical_moves = 16  # a random-bot match (service/tournament cost estimates)
     conformance_options = (
         {},
         {"card_set": "emerald", "difficulty": "hard"},
@@ -189,6 +190,10 @@ class ClassifiedGame(Game):
     def state_from_json(self, data):
         """Inverse of state_to_json."""
         return state_from_json(data)
+
+    def seat_role(self, state, seat):
+        """"first" or "second": who moved first (tournaments rate each apart)."""
+        return "first" if seat == state.first else "second"
 
     def sample_state(self, view, seat, rng):
         """Determinize seat's view."""
