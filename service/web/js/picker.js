@@ -116,7 +116,7 @@ export class Picker {
     } else if (this.choices.length && loose.length < this.choices.length) {
       parts.push(h("p.hint", { text: "Click a highlighted card or cell to act with it." }));
     }
-    if (loose.length) parts.push(h("div.buttons.loose", {}, loose.filter((i) => !fit.includes(i) || !this.sel.length).map((i) => this.button(i))));
+    if (loose.length) parts.push(h("div.buttons.loose", {}, loose.map((i) => this.button(i))));
     this.panel.replaceChildren(...parts);
   }
 }

@@ -33,7 +33,6 @@ export async function renderReplay(root, matchId) {
   const game = GAMES[replay.game] || {};
   const verdict = h("span#commitment-verdict", { text: "checking…" });
   const [finalView, cardRef, info] = await Promise.all([get(`/matches/${matchId}`), reference(), referenceOf(replay.game)]);
-  const ref = { ...cardRef, info };
   const outcome = finalView.outcome || replay.outcome || {};
   root.append(h("h1", { text: `Replay — ${game.title || replay.game}` }),
     h("p#replay-outcome.result", { text: outcome.text || outcome.summary || "The match is over." }),
@@ -41,77 +40,104 @@ export async function renderReplay(root, matchId) {
       h("p", {}, "Match ", h("code", { text: matchId }), " · seed ", h("code#replay-seed", { text: replay.seed })),
       h("p", {}, "Commitment ", h("code", { text: replay.commitment }))));
   checkCommitment(replay, verdict);
-  const steps = replay.history;
-  const sentences = new Map(); // version -> the sentences of that step (the public log in words)
-  for (const e of finalView.log || []) {
-    if (!sentences.has(e.seq)) sentences.set(e.seq, []);
-    sentences.get(e.seq).push(logLine(e));
-  }
   // a seat of this browser sees the match as that seat saw it then (its hand too); others as a spectator
   const seats = Object.keys(allTokens()[matchId] || {});
+  const seat = seats.length ? Number(seats[0]) : null;
   const token = seats.length ? allTokens()[matchId][seats[0]] : undefined;
-  const asOf = await supportsAsOf(matchId, token);
-  let at = 0;
-  const position = h("span#replay-position");
-  const slider = h("input#replay-slider", { type: "range", min: 0, max: steps.length, value: 0, step: 1, "aria-label": "step" });
-  const now = h("div.replay-now#replay-current");
-  const table = h("div.board-box#replay-table");
-  const scores = h("section.scores#replay-scores");
-  const list = h("ol.replay-steps#replay-steps", { start: 1 });
-  const prev = h("button#replay-prev", { type: "button", text: "◀ Back", "aria-keyshortcuts": "ArrowLeft" });
-  const next = h("button#replay-next", { type: "button", text: "Forward ▶", "aria-keyshortcuts": "ArrowRight" });
-  const first = h("button", { type: "button", text: "|◀ Start" });
-  const last = h("button", { type: "button", text: "End ▶|" });
-  const stepWords = (i) => (sentences.get(i) || []).join(" ") || `${seatName(steps[i - 1].seat)} moved.`;
-  steps.forEach((step, i) => list.append(h("li", { "data-step": i + 1 },
-    h("button.linkish", { type: "button", text: stepWords(i + 1), onclick: () => show(i + 1) }))));
-  const views = new Map();
-  let drawn = -1;
-  const draw = async (n) => {
-    if (!asOf) return;
-    if (!views.has(n)) views.set(n, get(`/matches/${matchId}/replay?at=${n}`, { token }));
-    let view;
-    try { view = await views.get(n); } catch (exc) { table.replaceChildren(h("p", { text: "This step cannot be drawn: " + (exc.words || exc) })); return; }
-    if (n !== at || drawn === n) return; // the slider moved on meanwhile
-    drawn = n;
-    table.replaceChildren(game.draw ? game.draw(view, ref) : "");
-    markLastMove(table, view, game);
-    scores.replaceChildren(scorePanel(view, game, token ? Number(seats[0]) : null, ref));
-  };
-  const show = (n) => {
-    at = Math.max(0, Math.min(steps.length, n));
-    slider.value = String(at);
-    position.textContent = `step ${at} of ${steps.length}`;
-    prev.disabled = at === 0;
-    next.disabled = at === steps.length;
-    list.querySelectorAll("li").forEach((li) => li.classList.toggle("current", Number(li.dataset.step) === at));
-    now.replaceChildren(h("p", { text: at === 0 ? "The deal, before the first move." : `Step ${at}: ${stepWords(at)}` }));
-    const li = list.querySelector("li.current");
-    if (li) li.scrollIntoView({ block: "nearest" });
-    draw(at);
-  };
-  slider.addEventListener("input", () => show(Number(slider.value)));
-  prev.addEventListener("click", () => show(at - 1));
-  next.addEventListener("click", () => show(at + 1));
-  first.addEventListener("click", () => show(0));
-  last.addEventListener("click", () => show(steps.length));
-  const keys = (ev) => {
-    if (ev.target.closest("input, select, textarea")) return;
-    if (ev.key === "ArrowLeft") show(at - 1);
-    if (ev.key === "ArrowRight") show(at + 1);
-  };
-  document.addEventListener("keydown", keys);
-  root.append(h("div.replay-controls", {}, first, prev, slider, next, last, position), now);
-  if (asOf) {
-    root.append(h("div.table-layout", {}, table, h("div.side", {}, scores,
-      h("details", { open: true }, h("summary", { text: `Every step (${steps.length})` }), list))));
-    attachHelp(table, replay.game);
-  } else { // an older server without views at a version: the steps and the final table only
-    root.append(h("details", { open: true }, h("summary", { text: `Every step (${steps.length})` }), list),
-      h("h2", { text: "Final table" }), h("div#final-table", {}, game.draw ? game.draw(finalView, ref) : ""));
+  const stepper = new Stepper(root, { matchId, replay, game, finalView, ref: { ...cardRef, info }, seat, token });
+  await stepper.start(await supportsAsOf(matchId, token));
+  return () => stepper.close();
+}
+
+/** The step slider: the table redrawn as it stood after each step, with the step's sentences. */
+class Stepper {
+  constructor(root, props) {
+    Object.assign(this, props, { root });
+    this.steps = props.replay.history;
+    this.at = 0;
+    this.drawn = -1;
+    this.views = new Map();
+    this.sentences = new Map(); // version -> the sentences of that step (the public log in words)
+    for (const e of props.finalView.log || []) {
+      if (!this.sentences.has(e.seq)) this.sentences.set(e.seq, []);
+      this.sentences.get(e.seq).push(logLine(e));
+    }
+    this.keys = (ev) => {
+      if (ev.target.closest("input, select, textarea")) return;
+      if (ev.key === "ArrowLeft") this.show(this.at - 1);
+      if (ev.key === "ArrowRight") this.show(this.at + 1);
+    };
+    document.addEventListener("keydown", this.keys);
   }
-  show(0);
-  return () => document.removeEventListener("keydown", keys);
+
+  close() {
+    document.removeEventListener("keydown", this.keys);
+  }
+
+  words(i) {
+    return (this.sentences.get(i) || []).join(" ") || `${seatName(this.steps[i - 1].seat)} moved.`;
+  }
+
+  controls() {
+    const n = this.steps.length;
+    this.position = h("span#replay-position");
+    this.slider = h("input#replay-slider", { type: "range", min: 0, max: n, value: 0, step: 1, "aria-label": "step" });
+    this.prev = h("button#replay-prev", { type: "button", text: "◀ Back", "aria-keyshortcuts": "ArrowLeft", onclick: () => this.show(this.at - 1) });
+    this.next = h("button#replay-next", { type: "button", text: "Forward ▶", "aria-keyshortcuts": "ArrowRight", onclick: () => this.show(this.at + 1) });
+    this.slider.addEventListener("input", () => this.show(Number(this.slider.value)));
+    return h("div.replay-controls", {}, h("button", { type: "button", text: "|◀ Start", onclick: () => this.show(0) }),
+      this.prev, this.slider, this.next, h("button", { type: "button", text: "End ▶|", onclick: () => this.show(n) }), this.position);
+  }
+
+  async start(asOf) {
+    this.asOf = asOf;
+    this.now = h("div.replay-now#replay-current");
+    this.table = h("div.board-box#replay-table");
+    this.scores = h("section.scores#replay-scores");
+    this.list = h("ol.replay-steps#replay-steps", { start: 1 }, this.steps.map((step, i) => h("li", { "data-step": i + 1 },
+      h("button.linkish", { type: "button", text: this.words(i + 1), onclick: () => this.show(i + 1) }))));
+    const every = h("details", { open: true }, h("summary", { text: `Every step (${this.steps.length})` }), this.list);
+    this.root.append(this.controls(), this.now);
+    if (asOf) {
+      this.root.append(h("div.table-layout", {}, this.table, h("div.side", {}, this.scores, every)));
+      attachHelp(this.table, this.replay.game);
+    } else { // an older server without views at a version: the steps and the final table only
+      this.root.append(every, h("h2", { text: "Final table" }),
+        h("div#final-table", {}, this.game.draw ? this.game.draw(this.finalView, this.ref) : ""));
+    }
+    this.show(0);
+  }
+
+  show(n) {
+    this.at = Math.max(0, Math.min(this.steps.length, n));
+    this.slider.value = String(this.at);
+    this.position.textContent = `step ${this.at} of ${this.steps.length}`;
+    this.prev.disabled = this.at === 0;
+    this.next.disabled = this.at === this.steps.length;
+    this.list.querySelectorAll("li").forEach((li) => li.classList.toggle("current", Number(li.dataset.step) === this.at));
+    this.now.replaceChildren(h("p", { text: this.at === 0 ? "The deal, before the first move." : `Step ${this.at}: ${this.words(this.at)}` }));
+    const li = this.list.querySelector("li.current");
+    if (li) li.scrollIntoView({ block: "nearest" });
+    this.draw(this.at);
+  }
+
+  /** The table at version n (GET /matches/{id}/replay?at=n, cached), unless the slider moved on. */
+  async draw(n) {
+    if (!this.asOf) return;
+    if (!this.views.has(n)) this.views.set(n, get(`/matches/${this.matchId}/replay?at=${n}`, { token: this.token }));
+    let view;
+    try {
+      view = await this.views.get(n);
+    } catch (exc) {
+      this.table.replaceChildren(h("p", { text: "This step cannot be drawn: " + (exc.words || exc) }));
+      return;
+    }
+    if (n !== this.at || this.drawn === n) return;
+    this.drawn = n;
+    this.table.replaceChildren(this.game.draw ? this.game.draw(view, this.ref) : "");
+    markLastMove(this.table, view, this.game);
+    this.scores.replaceChildren(scorePanel(view, this.game, this.seat, this.ref));
+  }
 }
 
 async function checkCommitment(replay, verdict) {

@@ -45,6 +45,20 @@ function cellBox(li, d) {
   return { x: LEFT + li * (CELL_W + 6), y: TOP + LINE_H + d * (CELL_H + 6) };
 }
 
+/** One cell of the theatre: its piece or card, numbered "line·depth" from 1. */
+function drawCell(cell, li, d, ref, you, spotted) {
+  const { x: cx, y } = cellBox(li, d);
+  const [a, b, infoKey] = cellWords(cell, ref, you);
+  const fill = cell ? (cell.kind === "spy" ? SEAT_COLOURS[cell.owner % 6] : KIND_FILL[cell.kind] || "#fff") : "#f3f4f6";
+  const ink = cell && (cell.kind === "dark" || cell.kind === "spy") ? "#fff" : null;
+  return s("g", { class: "cell", "data-ref": `cell:${li + 1}:${d + 1}`, "data-info": infoKey,
+                  "aria-label": `line ${li + 1}, depth ${d + 1}${a ? " (" + a + ")" : ""}` },
+    s("rect", { x: cx, y, width: CELL_W, height: CELL_H, rx: 6, fill, stroke: spotted ? "#f0a000" : "#555", "stroke-width": spotted ? 4 : 1 }),
+    s("text", { x: cx + 6, y: y + 16, class: "small", fill: ink || "#666", text: `${li + 1}·${d + 1}` }),
+    nameLines(a).map((line, k, all) => s("text", { x: cx + 6, y: y + (all.length > 1 ? 31 : 38) + k * 15, class: "small", "font-weight": "bold", fill: ink || "#000", text: line })),
+    s("text", { x: cx + 6, y: y + 64, class: "small", fill: ink || "#333", text: b }));
+}
+
 export function draw(view, ref) {
   const st = view.state;
   const items = [];
@@ -58,19 +72,7 @@ export function draw(view, ref) {
       s("text", { x: x + CELL_W / 2, y: TOP - 8, "text-anchor": "middle", class: "lbl", text: `Line ${li + 1}` }),
       sats.map((owner, k) => s("circle", { cx: x + 18 + k * 24, cy: TOP + 26, r: 9, fill: owner < 0 ? "#fff" : SEAT_COLOURS[owner % 6], stroke: "#333" },
         s("title", { text: owner < 0 ? "empty satellite slot" : `satellite of Seat ${owner + 1}` })))));
-    line.forEach((cell, d) => {
-      const { x: cx, y } = cellBox(li, d);
-      const [a, b, infoKey] = cellWords(cell, ref, st.you);
-      const fill = cell ? (cell.kind === "spy" ? SEAT_COLOURS[cell.owner % 6] : KIND_FILL[cell.kind] || "#fff") : "#f3f4f6";
-      const dark = cell && (cell.kind === "dark" || cell.kind === "spy");
-      const mark = spotted.has(li * 5 + d);
-      items.push(s("g", { class: "cell", "data-ref": `cell:${li + 1}:${d + 1}`, "data-info": infoKey,
-                          "aria-label": `line ${li + 1}, depth ${d + 1}${a ? " (" + a + ")" : ""}` },
-        s("rect", { x: cx, y, width: CELL_W, height: CELL_H, rx: 6, fill, stroke: mark ? "#f0a000" : "#555", "stroke-width": mark ? 4 : 1 }),
-        s("text", { x: cx + 6, y: y + 16, class: "small", fill: dark ? "#fff" : "#666", text: `${li + 1}·${d + 1}` }),
-        nameLines(a).map((line, k, all) => s("text", { x: cx + 6, y: y + (all.length > 1 ? 32 : 38) + k * 15, class: "small", "font-weight": "bold", fill: dark ? "#fff" : "#000", text: line })),
-        s("text", { x: cx + 6, y: y + 64, class: "small", fill: dark ? "#fff" : "#333", text: b })));
-    });
+    line.forEach((cell, d) => items.push(drawCell(cell, li, d, ref, st.you, spotted.has(li * 5 + d))));
   });
   const width = LEFT * 2 + lines * (CELL_W + 6);
   const height = TOP + LINE_H + 5 * (CELL_H + 6) + 10;
