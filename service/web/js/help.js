@@ -24,6 +24,7 @@ export function referenceOf(game) {
 
 let tip = null;
 let hideTimer = null;
+let hidesAttached = false;
 
 function tipBox() {
   if (!tip) {
@@ -68,6 +69,11 @@ export function attachHelp(root, game) {
     show(el, index, ev.clientX, ev.clientY);
   });
   root.addEventListener("mouseleave", hideHelp);
+  if (!hidesAttached) { // anywhere else, and on resizing, the help goes away
+    hidesAttached = true;
+    document.addEventListener("mouseover", (ev) => { if (!(ev.target.closest && ev.target.closest("[data-info]"))) hideHelp(); });
+    window.addEventListener("resize", hideHelp);
+  }
   root.addEventListener("click", (ev) => { // a tap shows the text for a few seconds
     const el = ev.target.closest && ev.target.closest("[data-info]");
     if (!el) return;

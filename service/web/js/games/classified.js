@@ -132,7 +132,7 @@ export function draw(view, ref, table) {
   const midY = 4 + topH + 24;
   const pileX = small ? 10 : 440, pileY = small ? midY + 88 : midY;
   const [bottom, bottomH] = playerRow(view, ref, me, pileY + 96);
-  const width = small ? 370 : 900, height = pileY + 96 + bottomH + 14;
+  const width = small ? 360 : 900, height = pileY + 96 + bottomH + 14;
   const board = svg(width, height, "Classified Information table",
     s("rect", { x: 0, y: 0, width, height, rx: 12, fill: "#2f5d46" }),
     s("rect", { x: 6, y: 6, width: width - 12, height: height - 12, rx: 10, fill: "#f4efe4" }),

@@ -54,9 +54,10 @@ function eventName(ref, id) {
 
 function drawEvent(ref, x, y, id) {
   return s("g", { class: "card event", "data-ref": `event:${id}`, "data-info": `event:${id}`, "aria-label": eventName(ref, id) },
-    s("rect", { x, y, width: 120, height: 76, rx: 7, fill: "#efe4ff", stroke: "#5a3d8a", "stroke-width": 2 }),
+    s("rect", { x, y, width: 110, height: 76, rx: 7, fill: "#efe4ff", stroke: "#5a3d8a", "stroke-width": 2 }),
     s("text", { x: x + 8, y: y + 22, class: "small muted", text: "Event" }),
-    s("text", { x: x + 8, y: y + 44, class: "small", "font-weight": "bold", text: eventName(ref, id) }));
+    s("text", { x: x + 8, y: y + 44, class: "small", "font-weight": "bold", text: eventName(ref, id),
+                textLength: eventName(ref, id).length > 12 ? 94 : undefined, lengthAdjust: "spacingAndGlyphs" }));
 }
 
 export function draw(view, ref) {
@@ -79,14 +80,14 @@ export function draw(view, ref) {
   y += 112;
   if (held.length) {
     items.push(label(12, y, "The team's events (use them on your turn)", "small"));
-    held.forEach((id, i) => items.push(drawEvent(ref, 12 + (i % (small ? 3 : 6)) * 126, y + 8 + Math.floor(i / (small ? 3 : 6)) * 84, id)));
+    held.forEach((id, i) => items.push(drawEvent(ref, 12 + (i % (small ? 3 : 6)) * 116, y + 8 + Math.floor(i / (small ? 3 : 6)) * 84, id)));
     y += 12 + Math.ceil(held.length / (small ? 3 : 6)) * 84;
   }
   const hand = st.hand || st.ak_hand;
   items.push(label(12, y, hand ? `Your hand (${hand.length})` : "Hands are hidden"));
   (hand || []).forEach((c, i) => items.push(drawCard(ref, 12 + (i % perRow) * 58, y + 8 + Math.floor(i / perRow) * 88, c)));
   y += 8 + Math.max(1, Math.ceil((hand || []).length / perRow)) * 88 + 8;
-  const width = small ? 370 : Math.max(860, 20 + Math.min(perRow, Math.max(st.line.length, (hand || []).length)) * 58);
+  const width = small ? 360 : Math.max(860, 20 + Math.min(perRow, Math.max(st.line.length, (hand || []).length)) * 58);
   const board = svg(width, y, "If Then table", s("rect", { x: 0, y: 0, width, height: y, rx: 12, fill: "#4b3a6b" }),
     s("rect", { x: 6, y: 6, width: width - 12, height: y - 12, rx: 10, fill: "#f7f2fb" }), items);
   const hints = st.hints_revealed.length ? st.hints_revealed.map(([, text]) => text).join(" ") : "none bought yet";

@@ -62,15 +62,15 @@ export function draw(view, ref) {
   const hand = st.hand || [];
   const small = narrow();
   const perRow = small ? 5 : 12;
-  const width = small ? 370 : Math.max(760, 24 + Math.min(hand.length, perRow) * 70);
+  const width = small ? 360 : Math.max(760, 24 + Math.min(hand.length, perRow) * 70);
   items.push(label(14, 26, `Trick ${st.trick_number}`));
   let y = 36;
-  if (st.mission) items.push(drawMission(ref, 14, y, st.mission, small ? 342 : 250));
+  if (st.mission) items.push(drawMission(ref, 14, y, st.mission, small ? 332 : 250));
   if (st.drawn) {
     const x0 = small ? 14 : 290;
     let y0 = small ? (st.mission ? y + 114 : y + 16) : y;
     items.push(label(x0, y0 - 10, "Drawn missions", "small"));
-    st.drawn.forEach((m, i) => items.push(small ? drawMission(ref, 14, y0 + 10 + i * 112, m, 342) : drawMission(ref, 290 + i * 240, y0, m, 230)));
+    st.drawn.forEach((m, i) => items.push(small ? drawMission(ref, 14, y0 + 10 + i * 112, m, 332) : drawMission(ref, 290 + i * 240, y0, m, 230)));
     y = small ? y0 + 10 + st.drawn.length * 112 : y + 114;
   } else {
     const trickX = st.mission && !small ? 290 : 14;
@@ -84,7 +84,7 @@ export function draw(view, ref) {
   }
   y += 22;
   items.push(label(14, y, st.hand ? `Your hand (${hand.length})` : "Hands are hidden"));
-  hand.forEach((c, i) => items.push(drawCard(ref, 14 + (i % perRow) * 70, y + 10 + Math.floor(i / perRow) * 100, c)));
+  hand.forEach((c, i) => items.push(drawCard(ref, 14 + (i % perRow) * (small ? 68 : 70), y + 10 + Math.floor(i / perRow) * 100, c)));
   const height = y + 20 + Math.max(1, Math.ceil(hand.length / perRow)) * 100;
   const board = svg(width, height, "Inside Job table", s("rect", { x: 0, y: 0, width, height, rx: 12, fill: "#2f6b4a" }),
     s("rect", { x: 6, y: 6, width: width - 12, height: height - 12, rx: 10, fill: "#eef3ea" }), items);
