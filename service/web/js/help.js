@@ -47,9 +47,10 @@ function show(el, index, x, y) {
   const box = tipBox();
   box.replaceChildren(...entryHelp(entry));
   box.hidden = false;
-  const width = Math.min(320, window.innerWidth - 16);
+  const room = document.documentElement.clientWidth; // the page's width without its scrollbar
+  const width = Math.min(320, room - 16);
   box.style.width = width + "px";
-  box.style.left = Math.max(8, Math.min(x + 12, window.innerWidth - width - 8)) + "px";
+  box.style.left = Math.max(8, Math.min(x + 12, room - width - 8)) + "px";
   box.style.top = (y + 16 + window.scrollY) + "px";
   return true;
 }

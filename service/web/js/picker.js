@@ -65,7 +65,7 @@ export class Picker {
     } else if (this.fits([key]).length) {
       this.sel = [key];
     } else {
-      this.explain(`${name}: no move can use it now.`);
+      this.explain(`${name.charAt(0).toUpperCase() + name.slice(1)}: no move can use it now.`);
       return;
     }
     this.explain("");

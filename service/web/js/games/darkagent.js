@@ -12,7 +12,7 @@ const COLOUR_NAMES = ["red", "blue", "green", "ochre", "purple", "teal"];
 const KIND_FILL = { aim: "#ffe7a8", sentinel: "#dcdcdc", agent: "#ffd0c0", dark: "#444", special: "#d8ecff",
                     equipment: "#e5f5dc", spy: "#fff" };
 const PIECE_INFO = { sentinel: "piece:sentinel", agent: "piece:agent", dark: "piece:dark_agent", spy: "piece:spy" };
-const CELL_W = 124, CELL_H = 72, TOP = 34, LEFT = 10, LINE_H = 64;
+const CELL_W = 120, CELL_H = 72, TOP = 34, LEFT = 10, LINE_H = 64;
 
 function info(ref, key) {
   return (ref.info || {})[key];
