@@ -16,7 +16,6 @@ import secrets
 import time
 
 import orjson
-import redis
 from rq import Worker
 from rq.job import Job
 from rq.registry import FailedJobRegistry
@@ -24,7 +23,8 @@ from rq.registry import FailedJobRegistry
 from engine.tournament.results import RecordWriter, prepare, read_records
 from engine.tournament.spec import SpecError, spec_to_json, validate_spec
 
-from . import redis_conn
+from .store import connection
+from .store.keys import quota_key, tournament_key
 from .jobs import bulk_queue_for, enqueue_tournament_batch
 
 RESULTS_TTL_S = 7 * 24 * 3600
@@ -46,21 +46,6 @@ def new_tournament_id():
 def tournament_id(spec):
     """A short stable id of a normalised spec (command-line runs, which resume by it)."""
     return hashlib.sha256(spec_to_json(spec).encode()).hexdigest()[:16]
-
-
-def tournament_key(prefix, tid, kind):
-    """A Redis key of tournament `tid` (`meta`, `results`, `secret`, `standings`): in a slot of its own, or in RQ's when
-    RQ's key prefix carries a hash tag (the queues on a Redis Cluster, service/redis_conn.py: the
-    records go where the batch jobs' connection points)."""
-    tag = redis_conn.queue_hash_tag()
-    return f"{prefix}tourney:{{{tid}}}:{kind}" if tag is None else f"{prefix}tourney:{{{tag}}}:{tid}:{kind}"
-
-
-def quota_key(prefix, caller):
-    """The hash of a caller's running tournaments (service/tournament_guard.py's quotas): in RQ's
-    slot when RQ's key prefix carries a hash tag, like the tournaments it counts."""
-    tag = redis_conn.queue_hash_tag()
-    return f"{prefix}tourney-quota:{{{caller if tag is None else tag}}}:{caller}"
 
 
 def sibling_key(results_key_name, kind):
@@ -119,7 +104,7 @@ def run_rq(spec, directory, redis_url, queue_name="safehouse", prefix="sh:",
         raise SpecError("a Swiss tournament runs in-process (each round depends on the last)",
                         "format")
     prepare(directory, spec)
-    client = redis.Redis.from_url(redis_conn.queue_url(redis_url))  # a cluster's: RQ's node
+    client = connection.connect_plain(connection.queue_url(redis_url))  # a cluster's: RQ's node
     key, spec_json = results_key(prefix, spec), spec_to_json(spec)
     tid = hashlib.sha256(key.encode()).hexdigest()[:16]  # job ids differ per prefix too
     records = read_records(directory)

@@ -19,16 +19,16 @@ SAFEHOUSE_TOURNAMENT_REMOTE_ALLOW names others.
 """
 
 import json
-import os
 import time
 
 import orjson
-import redis
 
 from engine.tournament import play_scheduled, standings, validate_spec
 from engine.tournament.schedule import groups_for
-from service import redis_conn
+from service.store import connection as store_connection
 from service.tournament_rq import sibling_key
+
+from .jobs import settings
 
 FLUSH_S = 0.5
 _CONNECTION = {}
@@ -39,10 +39,10 @@ _STORE_NEW = {}  # client -> its registered STORE_NEW_SCRIPT
 def connection():
     """One Redis connection per worker process: the queues' Redis, where the results live too
     (SAFEHOUSE_QUEUE_REDIS_URL, else SAFEHOUSE_REDIS_URL or, on a cluster, the master serving RQ's
-    slot: service/redis_conn.py)."""
-    url = redis_conn.queue_url(os.environ.get("SAFEHOUSE_REDIS_URL", "redis://127.0.0.1:6379/0"))
+    slot: service/store/connection.py), from this worker's settings."""
+    url = store_connection.queue_url(settings().redis_url, settings().queue_redis_url or None)
     if url not in _CONNECTION:
-        _CONNECTION[url] = redis.Redis.from_url(url)
+        _CONNECTION[url] = store_connection.connect_plain(url)
     return _CONNECTION[url]
 
 

@@ -1,15 +1,19 @@
 """One JSON error envelope for every status: {"error": {"code", "message", "field"?, ...}}.
 
-This is the only place where error codes map to HTTP statuses.
+This is the only place where error codes map to HTTP statuses: the core raises DomainError
+(service/errors.py), the API also ApiError (a DomainError with response headers), the engine
+EngineError; a store that cannot be reached answers 503.
 """
 
 import re
 
-import redis
 from flask import jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import EngineError
+
+from ..errors import DomainError
+from ..store import UNAVAILABLE
 
 STATUS = {
     "invalid_action": 422, "illegal_action": 409, "not_your_turn": 409, "game_over": 409,
@@ -29,32 +33,17 @@ MAX_URI_LENGTH = 4096  # path + query; the server in front refuses request lines
 CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f]")  # never in a path we serve (a NUL breaks file APIs)
 
 
-class ApiError(Exception):
-    """An error the API answers with: a stable code, a message and optional extra fields."""
+class ApiError(DomainError):
+    """A DomainError raised by the HTTP layer, which may carry response headers."""
 
     def __init__(self, code, message, field=None, headers=None, **extra):
-        super().__init__(message)
-        self.code, self.message, self.field = code, message, field
+        super().__init__(code, message, field, **extra)
         self.headers = headers or {}
-        self.extra = extra
-
-    @property
-    def status(self):
-        """The HTTP status for this code."""
-        return STATUS[self.code]
-
-    def body(self):
-        """The error envelope."""
-        err = {"code": self.code, "message": self.message}
-        if self.field:
-            err["field"] = self.field
-        err.update(self.extra)
-        return {"error": err}
 
 
-def from_engine(exc, **extra):
-    """An ApiError for an EngineError (same code, message and field)."""
-    return ApiError(exc.code, exc.message, exc.field, **extra)
+def status_of(exc):
+    """The HTTP status of a DomainError's code."""
+    return STATUS[exc.code]
 
 
 _HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 404: "not_found",
@@ -63,19 +52,19 @@ _HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 404: "not_found",
 
 
 def error_response(exc):
-    """The JSON response for an ApiError or EngineError."""
+    """The JSON response for a DomainError (ApiError included) or EngineError."""
     if isinstance(exc, EngineError):
-        exc = from_engine(exc)
+        exc = DomainError(exc.code, exc.message, exc.field)
     response = jsonify(exc.body())
-    response.status_code = exc.status
-    response.headers.update(exc.headers)
+    response.status_code = STATUS[exc.code]
+    response.headers.update(getattr(exc, "headers", None) or {})
     return response
 
 
 def register_error_handlers(app):
     """Answer every error, including Flask's own, with the JSON envelope."""
 
-    app.register_error_handler(ApiError, error_response)
+    app.register_error_handler(DomainError, error_response)
 
     @app.before_request
     def _uri_length():
@@ -94,13 +83,13 @@ def register_error_handlers(app):
             response.headers["Retry-After"] = str(exc.retry_after)
         return response
 
-    @app.errorhandler(redis.exceptions.ConnectionError)
-    @app.errorhandler(redis.exceptions.TimeoutError)
     def _storage_unavailable(exc):
         app.logger.warning("storage unavailable: %s", exc)
         return error_response(ApiError(
             "service_unavailable", "the match store is unavailable; retry shortly",
             headers={"Retry-After": "1"}))
+    for kind in UNAVAILABLE:
+        app.register_error_handler(kind, _storage_unavailable)
 
     @app.errorhandler(Exception)
     def _unexpected(exc):

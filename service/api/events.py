@@ -15,11 +15,12 @@ import time
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from . import matches, schemas, stream_tickets, views
+from .. import matches, views
+from . import schemas, stream_tickets
 from .connections import long_poll_slot, stream_slot
 from .errors import ApiError
-from .http import bearer_token, parse_counter, parse_query
-from .notifier import wait_for_events
+from .requests import bearer_token, parse_counter, parse_query
+from ..store.notifier import wait_for_events
 
 bp = Blueprint("events", __name__)
 

@@ -24,7 +24,7 @@ from engine.registry import get_game
 from engine.tournament.remote import literal_refused, parse_allow
 
 from .errors import ApiError
-from .http import bearer_token
+from .requests import bearer_token
 
 TYPICAL_MOVES = {"classified": 16, "insidejob": 44, "ifthen": 42, "darkagent": 330}  # random bots
 ISMCTS_ITERATION_S = 0.0005  # measured: Classified Information, one core

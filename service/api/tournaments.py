@@ -28,11 +28,11 @@ from engine.tournament import SpecError, validate_spec
 
 from . import schemas
 from .errors import ApiError
-from .http import parse_body, parse_query
+from .requests import parse_body, parse_query
 from .tournament_guard import check_limits, check_owner, claim_quota, new_owner_token, precheck
-from .tournament_rq import (RESULTS_TTL_S, cancel_queued, new_tournament_id, queue_batches, quota_key,
+from ..tournament_rq import (RESULTS_TTL_S, cancel_queued, new_tournament_id, queue_batches, quota_key,
                             tournament_key)
-from .tournament_seeds import ended, new_secret, redacted
+from ..tournament_seeds import ended, new_secret, redacted
 
 bp = Blueprint("tournaments", __name__)
 POLL_S = 0.25

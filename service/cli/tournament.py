@@ -20,6 +20,8 @@ import math
 import os
 import sys
 
+from ..settings import Settings
+
 DEFAULT_OUT = "tournament-results"
 LOCAL_REMOTE_ALLOW = "127.0.0.0/8,::1"  # `run`'s default allow-list for remote entrants
 
@@ -47,13 +49,13 @@ def register(subparsers):
     run.add_argument("--rq", action="store_true",
                      help="fan out over RQ: batches of whole matches on <QUEUE>-bulk, played by "
                           "`python -m worker` processes on any machine sharing the Redis")
-    run.add_argument("--redis-url", default=os.environ.get("SAFEHOUSE_REDIS_URL",
-                                                           "redis://127.0.0.1:6379/0"),
+    settings = Settings.from_env()
+    run.add_argument("--redis-url", default=settings.redis_url,
                      help="with --rq: the Redis the workers share (default: $SAFEHOUSE_REDIS_URL)")
-    run.add_argument("--queue", default=os.environ.get("SAFEHOUSE_QUEUE", "safehouse"),
+    run.add_argument("--queue", default=settings.queue,
                      help="with --rq: the workers' queue name; batches go to <QUEUE>-bulk "
                           "(default: $SAFEHOUSE_QUEUE or safehouse)")
-    run.add_argument("--prefix", default=os.environ.get("SAFEHOUSE_PREFIX", "sh:"),
+    run.add_argument("--prefix", default=settings.prefix,
                      help="with --rq: Redis key prefix of the results hash (default: "
                           "$SAFEHOUSE_PREFIX or sh:)")
     run.add_argument("--batch", type=int, default=None, metavar="N",

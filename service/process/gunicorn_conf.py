@@ -1,4 +1,4 @@
-"""gunicorn settings for serving Safehouse (`gunicorn -c python:service.gunicorn_conf ...`).
+"""gunicorn settings for serving Safehouse (`gunicorn -c python:service.process.gunicorn_conf ...`).
 
 - `worker_class` gevent: an idle long-poll or SSE client holds a greenlet, not a worker (waiting
   clients share one Redis subscriber, see service/notifier.py).
@@ -18,6 +18,8 @@ import gc
 import os
 import resource
 
+from service.settings import Settings
+
 FD_RESERVE = 256  # Redis pool (64) and subscriber, logs, module files, the listening socket
 
 
@@ -36,7 +38,7 @@ def _worker_connections(wanted):
 
 
 worker_class = "gevent"
-worker_connections = _worker_connections(int(os.environ.get("SAFEHOUSE_WORKER_CONNECTIONS", "4000")))
+worker_connections = _worker_connections(Settings.from_env().worker_connections)
 keepalive = 2  # also the deadline for a request line and headers (gunicorn's gevent worker)
 timeout = 120
 # request lines up to 8190 bytes reach the app, which answers a JSON 414 above MAX_URI_LENGTH

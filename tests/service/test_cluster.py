@@ -177,7 +177,7 @@ def test_the_queues_can_live_on_the_cluster_itself(cluster, config, monkeypatch)
 
 
 def test_where_the_queues_live(monkeypatch):
-    from service import redis_conn
+    from service.store import connection as redis_conn
 
     assert [redis_conn.hash_tag(k) for k in ("{rq}:job:1", "rq:job", "{}x{y}", "a{b}c{d}", "{x")] == \
         ["rq", None, None, "b", None]  # Redis Cluster's rule: the first {...}, if not empty
