@@ -95,7 +95,7 @@ def _collect(client, key, records, writer, progress, total):
 
 
 def run_rq(spec, directory, redis_url, queue_name="safehouse", prefix="sh:",
-           batch=None, progress=None, poll_s=0.2, on_queued=None):
+           batch=None, progress=None, poll_s=0.2, on_queued=None, queue_redis_url=None):
     """Queue the unfinished matches in batches (`batch` matches per job; by default sized from
     the workers listening now) and gather every record into `directory`; returns
     {index: record}. Raises BatchFailed when a batch fails for good."""
@@ -104,7 +104,8 @@ def run_rq(spec, directory, redis_url, queue_name="safehouse", prefix="sh:",
         raise SpecError("a Swiss tournament runs in-process (each round depends on the last)",
                         "format")
     prepare(directory, spec)
-    client = connection.connect_plain(connection.queue_url(redis_url))  # a cluster's: RQ's node
+    # RQ's Redis (settings.queue_redis_url when given; on a cluster, the node serving RQ's slot)
+    client = connection.connect_plain(connection.queue_url(redis_url, queue_redis_url))
     key, spec_json = results_key(prefix, spec), spec_to_json(spec)
     tid = hashlib.sha256(key.encode()).hexdigest()[:16]  # job ids differ per prefix too
     records = read_records(directory)

@@ -18,7 +18,8 @@ from rq import Queue, SimpleWorker
 from service.settings import Settings
 
 
-def _parser(settings):
+def _parser(settings=None):
+    settings = settings or Settings.from_env()
     parser = argparse.ArgumentParser(prog="python -m worker")
     parser.add_argument("--url", default=settings.redis_url)
     parser.add_argument("--queue", default=settings.queue, help="the service's base queue name")
@@ -49,7 +50,7 @@ def main(argv=None):
     from . import jobs
     from .safe_rq import SafeJob, SafeSerializer
     from .sweeper import Sweeper, start_heartbeat, start_thread
-    jobs.configure(settings)  # the jobs this process runs use these settings (no os.environ)
+    jobs.configure(settings)  # the jobs this process runs use these (not the environment)
     store = jobs.store()
     base = queue_for(store.queue_redis, args.queue)
     if args.sweeper:

@@ -199,6 +199,7 @@ def _play(spec, out, args, progress):
             print(f"queued {jobs} batch job(s) of {batch} match(es) on {queue}; workers: "
                   f"python -m worker --url {args.redis_url} --queue {args.queue}", file=sys.stderr)
     return run_rq(spec, out, args.redis_url, queue_name=args.queue, prefix=args.prefix,
+                  queue_redis_url=Settings.from_env().queue_redis_url or None,
                   batch=args.batch, progress=progress, on_queued=queued)
 
 

@@ -133,3 +133,22 @@ def test_the_quick_accept_encoding_read_agrees_with_werkzeug(app, header):
     from service.api.headers import _accepts_gzip
     with app.test_request_context(headers={"Accept-Encoding": header} if header else {}):
         assert _accepts_gzip() == (request.accept_encodings["gzip"] > 0)
+
+
+def test_a_classified_seat_view_reads_its_notes_in_the_same_round_trip(client, round_trips):
+    """Classified keeps each seat's cypher-wheel notes beside the match: a seat's view reads them
+    in the one round trip of its load (once this process has seen the match has notes)."""
+    made = client.post("/matches", json={"game": "classified", "seed": 7}).get_json()
+    tokens = {t["seat"]: t["token"] for t in made["tokens"]}
+    auth = {"Authorization": f"Bearer {tokens[0]}"}
+    url = f"/matches/{made['match_id']}"
+    assert client.put(f"{url}/notes", json={"number": 4, "mark": "coloured"}, headers=auth).status_code == 200
+    client.get(url, headers=auth)  # a process meets a match's notes once
+    round_trips.clear()
+    view = client.get(url, headers=auth)
+    assert view.status_code == 200 and view.get_json()["state"]["notes"]["4"] == "coloured"
+    assert len(round_trips) <= MAX_VIEW_ROUND_TRIPS, round_trips
+    round_trips.clear()
+    other = client.get(url, headers={"Authorization": f"Bearer {tokens[1]}"})
+    assert other.get_json()["state"]["notes"]["4"] == "none"  # the other seat's own notes only
+    assert len(round_trips) <= MAX_VIEW_ROUND_TRIPS, round_trips
