@@ -77,6 +77,13 @@ class Game(ABC):
     # bot name -> {parameter: default}: this game's own defaults for a generic bot's parameters
     # (e.g. the ISMCTS tuning measured on it); the generic bot code names no game
     bot_defaults = {}
+    # moves a match of random bots typically takes (the service's tournament CPU estimates)
+    typical_moves = 100
+
+    def web_reference(self):
+        """Static reference data the web client labels ids with (printed card faces; never
+        match state): a JSON-able dict, empty by default."""
+        return {}
 
     # ---- options ---------------------------------------------------------------------------
     def validate_options(self, options):

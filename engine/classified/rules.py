@@ -58,6 +58,13 @@ class ClassifiedGame(Game):
     # [+5.9, +12.7]. (A shared win valued fully: 67.5%, points gain +2.4 [-0.9, +5.6]; a root
     # prior of 20: 55.3% at n=300.)
     bot_defaults = {"ismcts": {"guided": 100, "prior": 0, "shared_win": 50}}
+    typical_moves = 16
+
+    def web_reference(self):
+        """The design names of the cards (set, number, name, kind)."""
+        from .data import DESIGNS
+        return {"designs": {k: {"set": v[0], "number": v[1], "name": v[2], "kind": v[3]}
+                            for k, v in DESIGNS.items()}}
     options_spec = OPTIONS_SPEC
     action_schemas = ACTION_SCHEMAS
     notes = NOTES

@@ -49,6 +49,7 @@ class DarkAgent(Game):
 
     id = "darkagent"
     rules_doc = "docs/rules/darkagent.md"
+    typical_moves = 330
     name = "Dark Agent"
     min_players = 1
     max_players = 6

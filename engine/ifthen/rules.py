@@ -122,6 +122,12 @@ class IfThen(Game):
 
     id = "ifthen"
     rules_doc = "docs/rules/ifthen.md"
+    typical_moves = 42
+
+    def web_reference(self):
+        """The card halves' codes."""
+        from .data import HALF_CODES
+        return {"half_codes": list(HALF_CODES)}
     name = "If Then"
     min_players = 2
     max_players = 6

@@ -52,6 +52,13 @@ class InsideJob(Game):
     # [55.0, 61.1], points gain +5.7 [+3.6, +7.9]. (At n=200: a prior of 60 gave +4.5 against +9.0
     # without; without beliefs -3.0; plain random playouts -10.0.)
     bot_defaults = {"ismcts": {"prior": 0}}
+    typical_moves = 44
+
+    def web_reference(self):
+        """The suit names and the missions' texts."""
+        from .data import MISSIONS
+        return {"suits": list(PROPOSALS["suit_names"]),
+                "missions": {k: m["text"] for k, m in MISSIONS.items()}}
     conformance_options = (
         {"players": 3},
         {"players": 4},

@@ -11,20 +11,13 @@ from . import (connections, events, headers, matches, meta, notes, odds, static,
                tournaments)
 from .errors import register_error_handlers
 from .json_provider import FastJSONProvider
-from .rate_limit import RateLimiter
+from .rate_limit import RateLimiter, caller_address
 
 # what a browser page on an allowed origin may send and read (CORS)
 CORS_REQUEST_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "If-Match",
                         "If-None-Match", "Last-Event-ID"]
 CORS_EXPOSED_HEADERS = ["ETag", "Location", "Retry-After", "Idempotent-Replayed",
                         "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]
-
-
-def _rate_key():
-    """Budgets are per caller address: no token (nor any spelling of one) ever names a budget, so
-    a junk or re-spelled bearer gets no fresh budget and no token reaches a Redis key name."""
-    from flask import request
-    return request.remote_addr or "127.0.0.1"
 
 
 def _settings(settings):
@@ -50,23 +43,18 @@ def create_app(settings=None):
     store = open_store(settings, pooled=True)
     queue = jobs.queue_for(store.queue_redis, settings.queue)
 
-    def after_save(match_id, match, meta_):
-        if app.config["ENQUEUE_BOTS"]:
-            jobs.after_save(queue, match_id, match, meta_)
-
     notifier = Notifier(settings.redis_url, store.notify_channel, **connection.REDIS_TIMEOUTS)
-    app.extensions["safehouse"] = {"store": store, "queue": queue, "after_save": after_save,
+    app.extensions["safehouse"] = {"store": store, "queue": queue,
                                    "notifier": notifier, "stream_slots": connections.StreamSlots(),
                                    "settings": settings}
     headers.register(app)  # before the limiter: Flask runs after_request hooks last-registered first
     # one Redis round trip per request for the limits and their headers (see rate_limit); the
     # match routes count theirs in the round trip of their load (matches.COUNTED_WITH_LOAD)
     app.extensions["safehouse"]["limiter"] = RateLimiter(
-        app, store, _rate_key, lambda: app.config["RATE_LIMIT"],
+        app, store, caller_address, "RATE_LIMIT",
         exempt_blueprints=[meta.bp.name, static.bp.name],
         # creation has a tighter budget of its own
-        endpoint_limits={"matches.create_match": lambda: app.config["CREATE_LIMIT"],
-                         "odds.turn_odds": lambda: app.config["ODDS_LIMIT"]},
+        endpoint_limits={"matches.create_match": "CREATE_LIMIT", "odds.turn_odds": "ODDS_LIMIT"},
         counted_by_route=matches.COUNTED_WITH_LOAD)
     app.before_request(connections.read_body)  # bodies arrive within BODY_TIMEOUT_S or 408
     for blueprint in (meta.bp, matches.bp, events.bp, odds.bp, stream_tickets.bp,

@@ -5,7 +5,7 @@ import functools
 import engine
 from flask import Blueprint, current_app, request
 
-from .. import listing, matches, views
+from .. import jobs, listing, matches, views
 from . import notes as api_notes
 from . import schemas
 from .errors import ApiError
@@ -22,6 +22,12 @@ ACTION_REQUEST = schemas.ActionRequest()
 
 def _ctx():
     return current_app.extensions["safehouse"]
+
+
+def _after_save(match_id, match, meta):
+    """What follows a write: the bot turns now (unless ENQUEUE_BOTS is off)."""
+    if current_app.config["ENQUEUE_BOTS"]:
+        jobs.after_save(_ctx()["queue"], match_id, match, meta)
 
 
 def _caller(meta):
@@ -66,7 +72,7 @@ def create_match():
     match_id, meta, match, tokens = matches.create(
         _ctx()["store"], body["game"], body["options"], body.get("seats"), body.get("seed"),
         body.get("turn_clock_s"), settings=_ctx()["settings"], caller=request.remote_addr or "127.0.0.1")
-    _ctx()["after_save"](match_id, match, meta)
+    _after_save(match_id, match, meta)
     answer = views.summary(match_id, match, meta)
     answer["tokens"] = [{"seat": s, "token": t} for s, t in sorted(tokens.items())]
     return answer, 201, {"Location": f"/matches/{match_id}"}
@@ -111,7 +117,7 @@ def join_match(match_id):
     body = parse_body(schemas.JoinRequest())
     seat, token, match, meta = matches.join(_ctx()["store"], match_id, body.get("seat"), body.get("name"),
                                             settings=_ctx()["settings"])
-    _ctx()["after_save"](match_id, match, meta)
+    _after_save(match_id, match, meta)
     return {"seat": seat, "token": token}, 200
 
 
@@ -142,7 +148,7 @@ def post_action(match_id, loaded):
     version = if_match_version(body.get("version"))
     match, meta = matches.act(store, match_id, seat, body["action"], version, loaded=current,
                               settings=_ctx()["settings"])
-    _ctx()["after_save"](match_id, match, meta)
+    _after_save(match_id, match, meta)
     notes, rev = api_notes.seat_notes(store, match_id, match, seat, loaded)
     view, etag = api_notes.add_notes(views.match_view(match_id, match, meta, seat), notes, rev,
                                      etag_for(match.version, seat, meta))

@@ -23,10 +23,16 @@ A route that loads a match counts its hit in the same round trip: it is named in
 import functools
 import time
 
-from flask import g, request
+from flask import current_app, g, request
 from limits import parse_many
 
 from .errors import ApiError
+
+def caller_address():
+    """Budgets are per caller address: no token (nor any spelling of one) ever names a budget, so
+    a junk or re-spelled bearer gets no fresh budget and no token reaches a Redis key name."""
+    return request.remote_addr or "127.0.0.1"
+
 
 @functools.lru_cache(maxsize=64)
 def parse(spec):
@@ -39,8 +45,8 @@ class RateLimiter:
 
     def __init__(self, app, store, key_func, app_limit, exempt_blueprints=(), endpoint_limits=None,
                  counted_by_route=()):
-        """`app_limit` and the values of `endpoint_limits` ({endpoint: limit}) are limit strings
-        or callables returning one (read on each request). Endpoints in `counted_by_route` call
+        """`app_limit` and the values of `endpoint_limits` ({endpoint: limit}) name the app.config
+        entries that hold the limit strings (read on each request). Endpoints in `counted_by_route` call
         `check` themselves (with the read their hit rides along with)."""
         self.store, self.key_func = store, key_func
         self.app_limit = app_limit
@@ -51,8 +57,8 @@ class RateLimiter:
         app.after_request(self._headers)
 
     @staticmethod
-    def _spec(limit):
-        return limit() if callable(limit) else limit
+    def _spec(name):
+        return current_app.config[name]
 
     def _before(self):
         if request.endpoint not in self.counted_by_route:

@@ -26,7 +26,6 @@ from engine.tournament.remote import literal_refused, parse_allow
 from .errors import ApiError
 from .requests import bearer_token
 
-TYPICAL_MOVES = {"classified": 16, "insidejob": 44, "ifthen": 42, "darkagent": 330}  # random bots
 ISMCTS_ITERATION_S = 0.0005  # measured: Classified Information, one core
 PER_MOVE_S = {"random": 0.00005, "heuristic": 0.001}
 
@@ -87,7 +86,8 @@ def _per_move_s(entrant):
 
 def cpu_estimate_s(spec):
     """Estimated worker seconds of a spec's bot moves (a quota's measure, not a promise)."""
-    moves = min(TYPICAL_MOVES.get(spec["game"], 100), get_game(spec["game"]).max_length)
+    rules = get_game(spec["game"])
+    moves = min(rules.typical_moves, rules.max_length)  # a random-bot match's, as the game declares
     mean = sum(_per_move_s(e) for e in spec["entrants"]) / len(spec["entrants"])
     return spec["matches"] * moves * mean
 
