@@ -48,6 +48,7 @@ def test_a_retried_bot_job_never_plays_twice(config, monkeypatch):
     monkeypatch.setenv("SAFEHOUSE_QUEUE", config["QUEUE"])
     from worker import jobs
     monkeypatch.setattr(jobs, "_STORE", None)
+    monkeypatch.setattr(jobs, "_SETTINGS", None)  # read from the environment anew
     store = Store(config["REDIS_URL"], prefix=config["PREFIX"])
     mid, meta, match, _ = matches.create(store, "toy", {}, [{"bot": "random"}, {"kind": "human"}], seed=3)
     first = jobs.bot_turn(mid, 0, 0)
