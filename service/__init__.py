@@ -16,4 +16,4 @@ def __getattr__(name):
     raise AttributeError(f"module 'service' has no attribute {name!r}")
 
 
-__all__ = ["create_app", "ApiError"]
+__all__ = ["ApiError", "create_app"]

@@ -24,7 +24,6 @@ from .settings import Settings
 from .store import Conflict
 
 
-
 def _settings(settings):
     """The caller's Settings, or the environment's (a library caller that passes none)."""
     return settings if settings is not None else Settings.from_env()

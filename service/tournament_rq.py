@@ -23,9 +23,10 @@ from rq.registry import FailedJobRegistry
 from engine.tournament.results import RecordWriter, prepare, read_records
 from engine.tournament.spec import SpecError, spec_to_json, validate_spec
 
-from .store import connection
-from .store.keys import quota_key, tournament_key
 from .jobs import bulk_queue_for, enqueue_tournament_batch
+from .store import connection
+from .store.keys import tournament_key
+from .store.tournaments import TournamentStore
 
 RESULTS_TTL_S = 7 * 24 * 3600
 BATCHES_PER_WORKER = 8  # enough for the last batches not to leave workers idle for long
@@ -48,9 +49,6 @@ def tournament_id(spec):
     return hashlib.sha256(spec_to_json(spec).encode()).hexdigest()[:16]
 
 
-def sibling_key(results_key_name, kind):
-    """Another key (`secret`, `standings`, `meta`) of the tournament whose results hash is named."""
-    return results_key_name[:-len("results")] + kind
 
 
 def results_key(prefix, spec):
@@ -81,12 +79,11 @@ class BatchFailed(RuntimeError):
     """A batch job failed after its retries; the run stops (resume once the cause is fixed)."""
 
 
-def _collect(client, key, records, writer, progress, total):
-    fields = [int(f) for f in client.hkeys(key)]
-    new = sorted(i for i in fields if i not in records)
+def _collect(stored, key, records, writer, progress, total):
+    new = sorted(i for i in stored.stored_indices(key) if i not in records)
     for start in range(0, len(new), 500):
         chunk = new[start:start + 500]
-        for index, raw in zip(chunk, client.hmget(key, [str(i) for i in chunk])):
+        for index, raw in zip(chunk, stored.records_at(key, chunk)):
             record = orjson.loads(raw)
             writer.write(record)
             records[index] = record
@@ -111,19 +108,20 @@ def run_rq(spec, directory, redis_url, queue_name="safehouse", prefix="sh:",
     records = read_records(directory)
     total = spec["matches"]
     with RecordWriter(directory) as writer:
-        _collect(client, key, records, writer, progress, total)  # a previous run's results
+        stored = TournamentStore(client, prefix)
+        _collect(stored, key, records, writer, progress, total)  # a previous run's results
         todo = [i for i in range(total) if i not in records]
         queue = bulk_queue_for(client, queue_name)
         batch = batch or auto_batch(len(todo), len(Worker.all(queue=queue)))
         jobs = [enqueue_tournament_batch(queue, tid, spec_json, todo[i:i + batch], key)
                 for i in range(0, len(todo), batch)]
-        client.expire(key, RESULTS_TTL_S)
+        stored.expire(key, RESULTS_TTL_S)
         if on_queued:
             on_queued(len(jobs), queue.name, batch)
         failed_registry, checked = FailedJobRegistry(queue=queue), time.monotonic()
         while len(records) < total:
             time.sleep(poll_s)
-            _collect(client, key, records, writer, progress, total)
+            _collect(stored, key, records, writer, progress, total)
             if time.monotonic() - checked > 2 and len(records) < total:
                 checked = time.monotonic()
                 failed = set(failed_registry.get_job_ids()) & set(jobs)

@@ -33,7 +33,8 @@ from service.jobs import (
 )
 from service.matches import bot_seats_to_move
 
-from .jobs import bounded_bot, settings as process_settings
+from .jobs import bounded_bot
+from .jobs import settings as process_settings
 
 LEASE_S = 5.0
 MAX_BACKOFF = 30

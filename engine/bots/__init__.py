@@ -9,7 +9,7 @@ Library callers use `choose(name, view, seat, params, seed)`: any bot, in-proces
 
 from ..registry import GAMES, get_game
 from ..rng import Rng
-from .game_modules import game_module, heuristic_module
+from .game_modules import game_module, heuristic_module  # noqa: F401 (engine.bots.game_module is API)
 from .ismcts import PARAMS as ISMCTS_PARAMS
 from .ismcts import choose_ismcts
 from .random_bot import choose_random

@@ -7,8 +7,18 @@ from .. import jobs
 from ..settings import Settings
 from ..store import connection, open_store
 from ..store.notifier import Notifier
-from . import (connections, events, headers, matches, meta, notes, odds, static, stream_tickets,
-               tournaments)
+from . import (
+    connections,
+    events,
+    headers,
+    matches,
+    meta,
+    notes,
+    odds,
+    static,
+    stream_tickets,
+    tournaments,
+)
 from .errors import register_error_handlers
 from .json_provider import FastJSONProvider
 from .rate_limit import RateLimiter, caller_address

@@ -16,11 +16,11 @@ import time
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
 from .. import matches, views
+from ..store.notifier import wait_for_events
 from . import schemas, stream_tickets
 from .connections import long_poll_slot, stream_slot
 from .errors import ApiError
 from .requests import bearer_token, parse_counter, parse_query
-from ..store.notifier import wait_for_events
 
 bp = Blueprint("events", __name__)
 

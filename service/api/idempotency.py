@@ -33,8 +33,8 @@ from engine.errors import EngineError
 
 from ..errors import DomainError
 from .errors import ApiError, error_response
-from .requests import bearer_token
 from .key_strength import strong_enough
+from .requests import bearer_token
 
 TTL_S = 86400
 PENDING_TTL_S = 60

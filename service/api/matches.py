@@ -2,8 +2,9 @@
 
 import functools
 
-import engine
 from flask import Blueprint, current_app, request
+
+import engine
 
 from .. import jobs, listing, matches, views
 from . import notes as api_notes

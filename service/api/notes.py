@@ -13,8 +13,9 @@ match's game keeps notes (`_NOTED`), each load of it reads every seat's notes ha
 
 from collections import OrderedDict
 
-import engine
 from flask import Blueprint, current_app
+
+import engine
 
 from .. import matches
 from . import schemas

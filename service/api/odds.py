@@ -17,10 +17,10 @@ import secrets
 
 from flask import Blueprint, current_app, request
 
+from ..jobs import enqueue_turn_odds, job_state, odds_job_id
 from . import schemas
 from .errors import ApiError
 from .requests import parse_body
-from ..jobs import enqueue_turn_odds, job_state, odds_job_id
 
 bp = Blueprint("odds", __name__)
 JOB_ID = re.compile("[A-Za-z0-9_-]{1,100}")  # what RQ accepts as a job id (else it raises)

@@ -28,6 +28,7 @@ from limits import parse_many
 
 from .errors import ApiError
 
+
 def caller_address():
     """Budgets are per caller address: no token (nor any spelling of one) ever names a budget, so
     a junk or re-spelled bearer gets no fresh budget and no token reaches a Redis key name."""

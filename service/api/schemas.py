@@ -1,6 +1,14 @@
 """Marshmallow schemas for every request and response body; openapi.yaml is generated from them."""
 
-from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import (
+    INCLUDE,
+    RAISE,
+    Schema,
+    ValidationError,
+    fields,
+    validate,
+    validates_schema,
+)
 
 # the Dark Agent odds questions' vocabulary (the game's data; importing it has no side effects)
 DARK_AGENT_SPY_LEVELS = (2, 3, 5)

@@ -17,7 +17,6 @@
 
 import hashlib
 import hmac
-import json
 import secrets
 
 from engine.registry import get_game
@@ -92,32 +91,15 @@ def cpu_estimate_s(spec):
     return spec["matches"] * moves * mean
 
 
-def _still_running(client, keys_of, tid, total):
-    """The fraction of the tournament still to play (0 when ended, cancelled or expired)."""
-    keys = keys_of(tid)
-    raw = client.get(keys["meta"])
-    if raw is None or json.loads(raw).get("status") == "cancelled":
-        return 0.0
-    return max(0.0, 1 - client.hlen(keys["results"]) / total)
-
-
-def claim_quota(client, key, keys_of, tid, spec, config, ttl):
-    """Count the new tournament against its caller's quotas (hash `key`: tid -> [total, cpu]);
+def claim_quota(records, caller, tid, spec, config, ttl):
+    """Count the new tournament against its caller's quotas (tid -> [total, cpu] in the store);
     429 `tournament_quota` (and nothing kept) when over. Optimistic: it is added, then the live
     ones are counted, so two racing requests can both be refused but never both accepted."""
     cost = cpu_estimate_s(spec)
-    client.hset(key, tid, json.dumps([spec["matches"], cost]))
-    client.expire(key, ttl)
-    running, queued = 0, 0.0
-    for field, value in client.hgetall(key).items():
-        total, cpu = json.loads(value)
-        left = 1.0 if field.decode() == tid else _still_running(client, keys_of, field.decode(), total)
-        if left <= 0:
-            client.hdel(key, field)
-            continue
-        running, queued = running + 1, queued + cpu * left
+    live = records.claim_quota(caller, tid, [spec["matches"], cost], records.left, ttl)
+    running, queued = len(live), sum(cpu * left for _, _, cpu, left in live)
     if running > config["TOURNAMENT_CALLER_RUNNING"] or queued > config["TOURNAMENT_CALLER_CPU_S"]:
-        client.hdel(key, tid)
+        records.release_quota(caller, tid)
         raise ApiError("tournament_quota", f"at most {config['TOURNAMENT_CALLER_RUNNING']} running "
                        f"tournaments and {config['TOURNAMENT_CALLER_CPU_S']} s of estimated bot "
                        f"time queued per caller (this one: {cost:.0f} s); wait for one to end or "

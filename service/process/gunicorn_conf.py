@@ -15,7 +15,6 @@
 """
 
 import gc
-import os
 import resource
 
 from service.settings import Settings

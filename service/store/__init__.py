@@ -19,7 +19,14 @@ from .keys import SHARDS, STATUSES, Keys, shard_of
 from .outbox import Outbox
 from .rate_limits import RateLimits
 from .records import Records
-from .scripts import CLAIM_SCRIPT, CREATE_SCRIPT, IMPORT_SCRIPT, LOAD_SCRIPT, RESCHEDULE_SCRIPT, SAVE_SCRIPT
+from .scripts import (
+    CLAIM_SCRIPT,
+    CREATE_SCRIPT,
+    IMPORT_SCRIPT,
+    LOAD_SCRIPT,
+    RESCHEDULE_SCRIPT,
+    SAVE_SCRIPT,
+)
 from .snapshots import HISTORY_TAIL, TAIL_CACHE, Conflict, Loaded, Snapshots
 
 # what a caller of the store may catch without importing redis: the store could not be reached
@@ -67,5 +74,17 @@ def open_store(settings, pooled=False):
                  retention_s=settings.retention_s, **options)
 
 
-__all__ = ["Store", "Conflict", "Loaded", "Keys", "SHARDS", "STATUSES", "shard_of", "open_store",
-           "UNAVAILABLE", "StoreError", "HISTORY_TAIL", "TAIL_CACHE"]
+__all__ = [
+    "HISTORY_TAIL",
+    "SHARDS",
+    "STATUSES",
+    "TAIL_CACHE",
+    "UNAVAILABLE",
+    "Conflict",
+    "Keys",
+    "Loaded",
+    "Store",
+    "StoreError",
+    "open_store",
+    "shard_of",
+]

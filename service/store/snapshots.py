@@ -16,7 +16,7 @@ from ..fast_json import dumps_bytes, loads
 from . import transaction
 from .keys import STATUSES
 from .rate_limits import hit_commands
-from .scripts import CREATE_SCRIPT, IMPORT_SCRIPT, LOAD_SCRIPT, SAVE_SCRIPT
+
 
 def _due_arg(due):
     return "" if due is None else repr(float(due))
