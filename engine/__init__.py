@@ -9,6 +9,8 @@ The library API (stable, everything JSON-able)::
     engine.to_move(m); engine.legal_actions(m, seat)
     m2 = engine.step(m, seat, action)  # new Match; raises EngineError
     engine.render(m2, seat_or_None)
+    engine.render(m2, seat, words=True)  # plus log texts, prompt, labelled choices (people)
+    engine.reference("classified")     # cards, missions, roles... with names, texts, source
     engine.match_to_json(m2); engine.match_from_json(d)
 """
 
@@ -31,6 +33,12 @@ def catalog():
     return entries
 
 
+def reference(game_id):
+    """A game's reference data: every card, mission, role, equipment... with its name, its rules
+    text in words and its `source` ("published" or "ours"); raises UnknownGame."""
+    return get_game(game_id).reference()
+
+
 def __getattr__(name):
     # engine.darkagent etc. resolve lazily to the game packages
     if name in ("classified", "insidejob", "ifthen", "darkagent"):
@@ -41,7 +49,7 @@ def __getattr__(name):
 
 __all__ = [
     "GAMES", "Game", "Match", "Rng", "catalog", "event", "get_game", "legal_actions",
-    "make_outcome", "match_from_json", "match_to_json", "register", "render", "render_log",
+    "make_outcome", "match_from_json", "match_to_json", "reference", "register", "render", "render_log",
     "replay", "start", "step", "to_move", "EngineError", "GameOver", "IllegalAction",
     "InvalidAction", "InvalidOptions", "NotYourTurn", "UnknownGame",
 ]

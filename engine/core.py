@@ -185,17 +185,83 @@ class Game(ABC):
     def sample_state(self, view, seat, rng):
         """A full state consistent with `view` (what `seat` sees), dealing the unseen at random."""
 
+    # ---- words for people (engine.words; only renders with words=True pay for them) -------
+    # Each hook delegates to the game package's `words` module (engine/<game>/words.py) when it
+    # has the function, else returns None and engine.words phrases it generically. They are
+    # handed only what the viewer's render holds: `seen` is its redacted `state` view.
+    def entry_text(self, entry, viewer, seen):
+        """One sentence for a log entry as `viewer`'s view holds it (already redacted)."""
+        return self._word_hook("entry_text", entry, viewer, seen)
+
+    def prompt(self, seen, seat, legal):
+        """What `seat` must decide now (its legal actions `legal`, never empty), in words."""
+        return self._word_hook("prompt", seen, seat, legal)
+
+    def choice(self, seen, seat, action):
+        """{"label": words, "refs": [ref, ...]} for one of `seat`'s legal actions."""
+        return self._word_hook("choice", seen, seat, action)
+
+    def outcome_text(self, outcome, viewer):
+        """The outcome of a finished match in one or two sentences."""
+        from .words import generic_outcome_text
+        return self._word_hook("outcome_text", outcome, viewer) or generic_outcome_text(outcome, viewer)
+
+    def reference(self):
+        """Reference data: {"game", "sections": [{"kind", "entries": [{"id", "name", "text",
+        "source": "published"|"ours", ...}]}]}; default: no sections."""
+        return self._word_hook("reference") or {"game": self.id, "name": self.name, "sections": []}
+
+    def option_words(self):
+        """{option: {"label", "help"}} for the lobby; options without words get their key in words."""
+        return self._word_hook("option_words") or {}
+
+    def _word_hook(self, name, *args):
+        module = _words_module(type(self))
+        function = getattr(module, name, None) if module is not None else None
+        return function(*args) if function is not None else None
+
     def describe(self):
         """The catalog entry for this game (bots are added by `engine.catalog`)."""
         return {
             "game": self.id, "name": self.name,
             "min_players": self.min_players, "max_players": self.max_players,
             "max_length": self.max_length,
-            "options": {k: dict(v) for k, v in self.options_spec.items()},
+            "options": _options_with_words(self.options_spec, self.option_words()),
             "actions": {k: dict(v) for k, v in self.action_schemas.items()},
             "notes": self.notes,
             **({"rules": self.rules_doc} if self.rules_doc else {}),
         }
+
+
+_WORDS_MODULES = {}
+
+
+def _words_module(cls):
+    """The `words` module next to a rules class (None when its package has none), cached."""
+    if cls not in _WORDS_MODULES:
+        import importlib
+        package = cls.__module__.rpartition(".")[0]
+        name = f"{package}.words" if package else "words"
+        try:
+            _WORDS_MODULES[cls] = importlib.import_module(name) if package else None
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            _WORDS_MODULES[cls] = None
+    return _WORDS_MODULES[cls]
+
+
+def _options_with_words(spec, words):
+    """The options spec, each option with a `label` and a `help` text in words."""
+    from .words import humanize
+    out = {}
+    for key, value in spec.items():
+        item = dict(value)
+        said = words.get(key, {})
+        item["label"] = said.get("label") or humanize(key).capitalize()
+        item["help"] = said.get("help") or ""
+        out[key] = item
+    return out
 
 
 def _is_type(value, type_name):
@@ -358,9 +424,13 @@ def log_after(log, since):
     return log[low:]
 
 
-def render(match, viewer=None, with_log=True, log_since=None):
+def render(match, viewer=None, with_log=True, log_since=None, words=False, text_memo=None):
     """The JSON-able view of a match for a seat (None = spectator); with `log_since` = n the log
-    holds only the entries after version n (what a client that saw version n is missing)."""
+    holds only the entries after version n (what a client that saw version n is missing).
+    With `words`, the view also carries words for people (engine.words.describe): each log
+    entry's `text`, `prompt`, `choices` and `outcome.text`; bots leave it off. `text_memo`, a dict
+    the caller keeps per match (engine.words.TextMemo), spares re-phrasing log entries it has
+    phrased before for the same viewer (a log entry never changes once written)."""
     rules = match.rules
     outcome = rules.outcome(match.state)
     moving = [] if outcome is not None else list(rules.to_move(match.state))
@@ -375,9 +445,13 @@ def render(match, viewer=None, with_log=True, log_since=None):
     }
     if outcome is not None:
         view["outcome"] = outcome
+    log = ()
     if with_log:
         log = match.log if log_since is None else log_after(match.log, log_since)
         view["log"] = render_log(log, viewer)
+    if words:
+        from .words import describe
+        describe(rules, viewer, view, log, text_memo)
     return view
 
 

@@ -1,8 +1,27 @@
 """Shapes the API answers with, built from a match and its meta (no Flask here)."""
 
+from collections import OrderedDict
+
 import engine
+from engine.words import TextMemo
 
 from . import matches
+
+TEXT_MEMOS = 512  # matches whose log sentences a process keeps (least recently viewed out)
+_text_memos = OrderedDict()  # match id -> TextMemo
+
+
+def text_memo(match_id):
+    """The TextMemo of a match in this process (a bounded LRU: phrasing a long log anew on
+    every view was most of a view's cost)."""
+    memo = _text_memos.get(match_id)
+    if memo is None:
+        memo = _text_memos[match_id] = TextMemo()
+        if len(_text_memos) > TEXT_MEMOS:
+            _text_memos.popitem(last=False)
+    else:
+        _text_memos.move_to_end(match_id)
+    return memo
 
 
 def summary(match_id, match, meta):
@@ -19,7 +38,7 @@ def summary(match_id, match, meta):
 
 def match_view(match_id, match, meta, seat, log_since=None):
     """The MatchView of a match for a seat (None = spectator), its log cut after `log_since`."""
-    view = engine.render(match, seat, log_since=log_since)
+    view = engine.render(match, seat, log_since=log_since, words=True, text_memo=text_memo(match_id))
     view.update(match_id=match_id, seat=seat, status=meta["status"],
                 seats=matches.public_seats(meta), commitment=meta["commitment"],
                 deadline=meta.get("deadline"))

@@ -2,6 +2,7 @@
 
 import contextlib
 import io
+import re
 
 import pytest
 
@@ -46,3 +47,14 @@ def test_choose_fills_defaults_and_rejects_unknown_bots_and_parameters():
         bots.choose("nobody", view, seat, {}, seed=1)
     with pytest.raises(ValueError):
         bots.choose("ismcts", view, seat, {"depth": 3}, seed=1)
+
+
+def test_the_words_example_in_docs_api_runs_as_written():
+    from tests.readme_blocks import doc_text, section
+    blocks = re.findall(r"^```python\n(.*?)^```", section("Words for people", doc_text("docs/api.md")), re.M | re.S)
+    assert blocks and any("words=True" in b for b in blocks)
+    printed = io.StringIO()
+    for block in blocks:
+        with contextlib.redirect_stdout(printed):
+            exec(compile(block, "docs/api.md", "exec"), {})  # noqa: S102 - the document's own code
+    assert printed.getvalue().count("\n") >= 3

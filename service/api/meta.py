@@ -33,6 +33,18 @@ def get_game(game):
     raise ApiError("unknown_game", f"unknown game {game!r}", "game")
 
 
+@bp.get("/games/<game>/reference")
+def get_reference(game):
+    """A game's cards, missions, roles... with names, rules texts and sources (static data: built
+    and serialized once per process and game)."""
+    if game not in engine.GAMES:
+        raise ApiError("unknown_game", f"unknown game {game!r}", "game")
+    cache = current_app.extensions["safehouse"].setdefault("reference", {})
+    if game not in cache:
+        cache[game] = current_app.json.dumps(engine.reference(game))
+    return Response(cache[game], mimetype="application/json")
+
+
 @bp.get("/healthz")
 def health():
     """Liveness plus whether Redis answers."""

@@ -81,6 +81,10 @@ PATHS = {
     "/games/{game}": {"get": {"operationId": "getGame", "summary": "One game type",
                               "parameters": [GAME_ID],
                               "responses": {"200": _json("GameType"), **_errors(404)}}},
+    "/games/{game}/reference": {"get": {
+        "operationId": "getGameReference", "parameters": [GAME_ID],
+        "summary": "Every card, mission, role, equipment... of a game with its rules text and source",
+        "responses": {"200": _json("Reference"), **_errors(404)}}},
     "/matches": {
         "post": {"operationId": "createMatch", "summary": "Create a match; tokens for human seats",
                  "parameters": [IDEMPOTENCY],
@@ -235,7 +239,8 @@ REPLAYED = {"Idempotent-Replayed": {
     "description": "present on a stored response replayed for a repeated Idempotency-Key"}}
 LOCATION = {"Location": {"schema": {"type": "string"}, "required": True,
                          "description": "the created match (201) or the queued job to poll (202)"}}
-UNLIMITED = ("/healthz", "/games", "/games/{game}")  # the catalog and health are not rate limited
+# the catalog, its reference data and health are not rate limited
+UNLIMITED = ("/healthz", "/games", "/games/{game}", "/games/{game}/reference")
 
 
 def _document_headers(paths):

@@ -10,6 +10,8 @@ from marshmallow import (
     validates_schema,
 )
 
+from .schemas_words import Choice, Outcome, Ref, Reference, ReferenceEntry, ReferenceSection  # noqa: F401
+
 # the Dark Agent odds questions' vocabulary (the game's data; importing it has no side effects)
 DARK_AGENT_SPY_LEVELS = (2, 3, 5)
 DARK_AGENT_ROLL_EQUIPMENT = ("binoculars", "rifle", "rocket_launcher")
@@ -168,6 +170,7 @@ class LogEntry(Schema):
     actor = fields.Integer(allow_none=True)
     public = fields.Dict(required=True)
     private = fields.Dict(metadata={"description": "only the viewer's own private part"})
+    text = fields.String(metadata={"description": "the entry in one sentence for this viewer (views)"})
 
 
 class MatchView(Schema):
@@ -180,8 +183,12 @@ class MatchView(Schema):
     status = fields.String(required=True)
     to_move = fields.List(fields.Integer(), required=True)
     finished = fields.Boolean(required=True)
-    outcome = fields.Dict(metadata={"description": "winners and per-seat results (finished matches)"})
+    outcome = fields.Nested(Outcome, metadata={"description": "winners and per-seat results (finished matches)"})
     legal_actions = fields.List(fields.Dict(), required=True)
+    prompt = fields.String(allow_none=True, required=True, metadata={
+        "description": "what the viewer must decide now, in words; null when nothing"})
+    choices = fields.List(fields.Nested(Choice), required=True, metadata={
+        "description": "one per legal action, in the same order"})
     state = fields.Dict(required=True, metadata={"description": "the game's redacted view (see <Game>View)"})
     log = fields.List(fields.Nested(LogEntry), required=True)
     seats = fields.List(fields.Nested(PublicSeat), required=True)
@@ -311,7 +318,9 @@ class GameType(Schema):
     min_players = fields.Integer(required=True)
     max_players = fields.Integer(required=True)
     max_length = fields.Integer(required=True, metadata={"description": "most actions a match can take"})
-    options = fields.Dict(required=True)
+    options = fields.Dict(required=True, metadata={"description": (
+        "option name -> {default, choices or type (min, max), label, help}: `label` and `help` "
+        "are words for a lobby")})
     actions = fields.Dict(required=True)
     notes = fields.String()
     rules = fields.String(metadata={"description": (

@@ -12,6 +12,7 @@ Allow-list, never deny-list: a ledger names what a viewer may know; anything els
 """
 
 import importlib
+import re
 
 import engine
 from engine import Rng
@@ -32,9 +33,17 @@ class Ledger:
     def violations(self, match, viewer, rendered):
         """Texts naming each hidden identity in `rendered` that `viewer` was not shown.
 
-        `rendered` is `engine.render(match, viewer, log_since=...)`: "state", "legal_actions" and
-        the "log" entries new since the previous check."""
+        `rendered` is `engine.render(match, viewer, log_since=..., words=True)`: "state",
+        "legal_actions" and the "log" entries new since the previous check (with their texts),
+        "prompt" and "choices"."""
         raise NotImplementedError
+
+    def unseen_names(self, match, viewer):
+        """Phrases the words for `viewer` must not contain: how the game's words name the
+        identities this viewer was never shown (regular-expression fragments, matched on word
+        boundaries), each a string or (fragment, "log") to check only the log's texts.
+        Default: none."""
+        return ()
 
 
 def leaves(value, path=()):
@@ -88,12 +97,44 @@ def sweep_match(game_id, options, seed, bots=("random",), ledger=None):
 
 
 def check_views(ledger, match, seats, since):
-    """Violations of every seat's and the spectator's render at this step."""
+    """Violations of every seat's and the spectator's render (with its words) at this step."""
     found = []
     for viewer in seats + [None]:
-        rendered = engine.render(match, viewer, log_since=since)
-        for text in ledger.violations(match, viewer, rendered):
+        rendered = engine.render(match, viewer, log_since=since, words=True)
+        problems = list(ledger.violations(match, viewer, rendered))
+        problems += word_violations(ledger, match, viewer, rendered)
+        for text in problems:
             found.append(f"version {match.version}, viewer {viewer}: {text}")
+    return found
+
+
+def words_of(rendered):
+    """(where, text) of every word in a render: log texts, prompt, choice labels, outcome."""
+    out = [(f"log {e['seq']}", e.get("text", "")) for e in rendered.get("log", [])]
+    out.append(("prompt", rendered.get("prompt") or ""))
+    out += [(f"choice {i}", c["label"]) for i, c in enumerate(rendered.get("choices", []))]
+    out.append(("outcome", (rendered.get("outcome") or {}).get("text", "")))
+    return out
+
+
+def word_violations(ledger, match, viewer, rendered):
+    """Words naming what the viewer was never shown (the ledger's `unseen_names`), and choice
+    refs naming a card, mission, event or seat that is not in their own legal action."""
+    found = []
+    names = []
+    for name in ledger.unseen_names(match, viewer):
+        name, scope = name if isinstance(name, tuple) else (name, "")
+        names.append((re.compile(rf"(?<![\w·]){name}(?![\w])"), scope))
+    for where, text in words_of(rendered):
+        for pattern, scope in names:
+            if where.startswith(scope) and pattern.search(text):
+                found.append(f"{where} names unseen {pattern.pattern!r}: {text!r}")
+    for index, (action, choice) in enumerate(zip(rendered["legal_actions"], rendered.get("choices", []))):
+        values = {leaf for _, leaf in leaves(action)}
+        for ref in choice["refs"]:
+            named = ref.get("id", ref.get("seat")) if ref["kind"] in ("card", "mission", "event", "seat") else None
+            if named is not None and named not in values:
+                found.append(f"choice {index} refers to {ref} beyond its action {action}")
     return found
 
 

@@ -27,6 +27,8 @@ this ledger does not know is read as all cards: allow-list). Each name not in th
 shown set is a violation. Knowledge only grows: a card shown once may be named again.
 """
 
+import re
+
 from tests.secret_ledger import Ledger as BaseLedger
 
 VIEWERS = (0, 1, None)
@@ -166,6 +168,17 @@ class Ledger(BaseLedger):
             cards += [slot[0] for slot in state.guards[p] if slot is not None]
             cards += [("guess", extra) for _, kind, extra in state.play[p] if kind == "telepathy"]
         self._show_all([c for c in cards if c != -1])
+
+    def unseen_names(self, match, viewer):
+        """How the words name each card the viewer was never shown ('7 · Wheel of Fate
+        (Assassin)', '3 · Picking Petals (Sentinel 2)'), unless a shown card has the same name."""
+        from engine.classified.data import DESIGNS, GUILD
+        guilds = {"G": "Guard", "A": "Assassin", "S": "Sentinel"}
+        label = {c: re.escape(f"{c // 2 + 1} · {DESIGNS[d][2]} ({guilds[GUILD[c]]}"
+                              + (f" {c % 2 + 1})" if GUILD[c] == "S" else ")"))
+                 for c, d in enumerate(match.state.designs)}
+        known = {label[c] for c in self.shown[viewer] if c in label}
+        return sorted({label[c] for c in label if c not in self.shown[viewer]} - known)
 
     # ---- the check -------------------------------------------------------------------------
     def violations(self, match, viewer, rendered):

@@ -88,7 +88,7 @@ class Ledger(BaseLedger):
             flipped = engine.step(before, seat, dict(action, rotate=not action["rotate"]))
             for v in self.viewers:
                 if v != seat:
-                    self.vote_logs[v] = engine.render(flipped, v, log_since=before.version)["log"]
+                    self.vote_logs[v] = engine.render(flipped, v, log_since=before.version, words=True)["log"]
 
     def _hand_changed(self, seat, had, has, left_theatre):
         """Cards taken face up become known to all, drawn ones to the drawer, discarded ones
@@ -102,6 +102,13 @@ class Ledger(BaseLedger):
         self.shown[seat] += drawn
 
     # ---- the checks ------------------------------------------------------------------------
+    def unseen_names(self, match, viewer):
+        """Another seat's secret vote or Supply draw in words."""
+        from engine.words import seat_name
+        others = [seat_name(s) for s in self.seats if s != viewer]
+        return [f"{name} voted (?:not )?to rotate" for name in others] + [
+            f"{name} drew an equipment card:" for name in others]
+
     def violations(self, match, viewer, rendered):
         """Texts naming each hidden identity in `rendered` the viewer was not shown."""
         state = match.state
@@ -189,9 +196,16 @@ class Ledger(BaseLedger):
             if seat == viewer or vote == -1:
                 continue
             flipped = evolve(match.state, votes=votes[:seat] + (1 - vote,) + votes[seat + 1:])
-            other = engine.render(replace(match, state=flipped), viewer, with_log=False)
+            worded = "prompt" in rendered  # words rendered too: they must not depend on it either
+            other = engine.render(replace(match, state=flipped), viewer, with_log=False, words=worded)
             if other["state"] != rendered["state"]:
                 out.append(f"the state view depends on seat {seat}'s secret vote")
-        if viewer in self.vote_logs and self.vote_logs[viewer] != rendered.get("log"):
+            if worded and (other["prompt"], other["choices"]) != (rendered["prompt"], rendered["choices"]):
+                out.append(f"the words of the view depend on seat {seat}'s secret vote")
+        log = rendered.get("log") or []
+        worded = any("text" in entry for entry in log)  # the sweep renders with words; unit tests may not
+        other_log = [e if worded else {k: v for k, v in e.items() if k != "text"}
+                     for e in self.vote_logs.get(viewer, ())]
+        if viewer in self.vote_logs and other_log != log:
             out.append("the log of the last vote depends on the voter's secret vote")
         return out

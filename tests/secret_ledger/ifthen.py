@@ -115,6 +115,17 @@ class Ledger(BaseLedger):
         """The bare-rule key of the challenge in play ("" while a Mastermind keeps choosing)."""
         return bare_key(challenge_from_key(self.challenge).rule) if self.challenge else ""
 
+    def unseen_names(self, match, viewer):
+        """How the words name the cards never shown ('card 12'), and the secret rule in the log
+        (the guess choices list every candidate, the secret one among them)."""
+        import re
+
+        from engine.ifthen.words import rule_words
+        names = [f"card {c + 1}" for c in range(60) if c not in self.cards[viewer]]
+        if self.challenge and not self.knows_challenge[viewer]:
+            names.append((re.escape(rule_words(challenge_from_key(self.challenge).rule)), "log"))
+        return names
+
     def violations(self, match, viewer, rendered):
         """Texts naming each hidden identity in `rendered` the viewer was not shown; parts of
         the view equal to those checked last time for this viewer are skipped."""

@@ -103,6 +103,15 @@ class Ledger(BaseLedger):
         self.last_checked[viewer] = (rendered.get("state"), rendered.get("legal_actions"))
         return found
 
+    def unseen_names(self, match, viewer):
+        """How the words name the cards ('blue 7') and missions ('Mission 6') never shown."""
+        from engine.insidejob.data import card_name
+        from engine.insidejob.words import mission_name
+        cards = [card_name(c) for c in range(52) if c not in self.known_cards[viewer]]
+        known = {mission_name(m) for m in self.known_missions[viewer]}
+        missions = {mission_name(m) for m in MISSION_IDS - self.known_missions[viewer]} - known
+        return cards + sorted(missions)
+
 
 class _Checker(DiffWalker):
     """One render walk for one viewer, appending violation texts to `found`."""

@@ -22,7 +22,8 @@ def auth(token):
 def test_catalog_lists_games_with_options_and_bots(client):
     games = client.get("/games").json["games"]
     toy = next(g for g in games if g["game"] == "toy")
-    assert toy["options"]["target"] == {"default": 6, "type": "int", "min": 2, "max": 8}
+    assert toy["options"]["target"] == {"default": 6, "type": "int", "min": 2, "max": 8,
+                                        "label": "Target", "help": ""}
     assert any(b["bot"] == "random" for b in toy["bots"])
     assert client.get("/games/toy").json["name"] == toy["name"]
     assert client.get("/games/nope").json["error"]["code"] == "unknown_game"
@@ -140,7 +141,9 @@ def test_replay_only_after_the_end_and_verifies_commitment(client):
     assert commitment_for("toy", replay["options"], int(replay["seed"]), replay["setup"]) == made["commitment"]
     again = engine.replay("toy", replay["options"], int(replay["seed"]),
                           [(h["seat"], h["action"]) for h in replay["history"]])
-    assert engine.render(again, None)["outcome"] == replay["outcome"] == view["outcome"]
+    worded = dict(view["outcome"])
+    assert " won" in worded.pop("text")  # the view's outcome in words
+    assert engine.render(again, None)["outcome"] == replay["outcome"] == worded
     assert replay["log"] == list(again.log)  # every chance result, private parts included
     assert any(entry.get("private") for entry in replay["log"])
 
