@@ -131,7 +131,9 @@ def start_redis(procs):
 def start_gunicorn(procs, app, env, probe_path, workers, cwd=ROOT):
     """gunicorn (gevent, service/process/gunicorn_conf.py) serving `app` from `cwd`: (base url, master pid)."""
     port = free_port()
-    proc = procs.start([sys.executable, "-m", "gunicorn", "-c", "python:service.process.gunicorn_conf",
+    # a checkout from before service/process/ (issue 24, e.g. a --baseline) keeps it in service/
+    layout = "service.process" if os.path.exists(os.path.join(cwd, "service", "process")) else "service"
+    proc = procs.start([sys.executable, "-m", "gunicorn", "-c", f"python:{layout}.gunicorn_conf",
                         "-w", str(workers), "-b", f"127.0.0.1:{port}", app], env=env, cwd=cwd)
     base = f"http://127.0.0.1:{port}"
     _wait_until(lambda: _http_ok(base + probe_path), app)
