@@ -7,7 +7,7 @@ index, written with HSETNX), so a retried or repeated job never counts a match t
 copies new fields into DIR/matches.jsonl (keyed by index too) and a stopped run resumes: records
 already in the hash are collected first and only the still missing indices are queued again.
 A command-line run's id is a hash of its normalised spec, so the same spec finds its own results
-(and resumes); a tournament queued over HTTP gets a random id instead (service/api_tournaments.py).
+(and resumes); a tournament queued over HTTP gets a random id instead (service/api/tournaments.py).
 """
 
 import hashlib

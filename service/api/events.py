@@ -6,7 +6,7 @@ stream of a finished match sends what is left up to the final event and closes, 
 that final event answers 204 so that an EventSource stops reconnecting. Under
 `make run` the API runs on gunicorn's gevent worker, so an idle stream costs a greenlet, not a
 request worker. Each address holds at most MAX_STREAMS_PER_ADDRESS streams and long-polls per
-process (service/connections.py).
+process (service/api/connections.py).
 """
 
 import contextlib

@@ -7,7 +7,7 @@ commitment to its seed secret. `GET /tournaments/{id}` gives progress and the st
 when the last batch landed (with `wait`/`after` it long-polls until more matches are done);
 `GET /tournaments/{id}/matches` pages through the match records; `DELETE /tournaments/{id}`
 (owner token only) cancels what is still queued. Admission (limits, bot caps, per-caller quotas,
-owners) is service/tournament_guard.py.
+owners) is service/api/tournament_guard.py.
 
 Secret seeds (service/tournament_seeds.py): deal and bot seeds are HMACs under a server-side
 secret; `commitment` (its SHA-256) is published at creation, `seed_secret` and the records'
