@@ -46,6 +46,7 @@ class Store(Snapshots, Outbox, Indexes, Records, RateLimits):
         RQ's hash-tagged keys). `retention_s`: {status: seconds kept after the last write}.
         Nothing here blocks: waiting clients wait on store/notifier.py, not on a connection."""
         self.url, self.prefix, self.keys = url, prefix, Keys(prefix)
+        self._key = self.keys.of_match  # (kind, match id) -> key; bound once: a hot path
         pool = redis_options.pop("connection_pool", None)
         self.redis = (redis.Redis(connection_pool=pool) if pool is not None
                       else connection.connect(url, **redis_options))
