@@ -6,7 +6,6 @@ game package imported by name) is a place a fifth game would have to be added by
 import ast
 import os
 
-
 import engine
 from engine.registry import GAME_PACKAGES
 
