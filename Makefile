@@ -25,7 +25,7 @@ browser: ## Install Debian's chromium and chromium-driver for the browser tests 
 	fi
 
 run: ## Serve the API (gunicorn, 2 workers) on SAFEHOUSE_BIND (default 127.0.0.1:8000) plus two RQ workers (one only for bot turns), restarted if they die, on an embedded password-protected Redis (an external one only if SAFEHOUSE_REDIS_URL names it); Ctrl-C stops all
-	$(BIN)/python -m service.run
+	$(BIN)/python -m service.process.run
 
 worker: ## Run one more RQ worker (SimpleWorker) on the service's Redis
 	$(BIN)/python -m worker
@@ -43,10 +43,10 @@ soak: ## Long runs (an hour or more): the secret-ledger sweep at 10,000 bot matc
 	$(BIN)/python bench/bench_streams.py --streams 5000
 
 openapi: ## Regenerate openapi.yaml from the schemas
-	$(BIN)/python -m service.openapi openapi.yaml
+	$(BIN)/python -m service.api.openapi openapi.yaml
 
 openapi-check: ## Fail when openapi.yaml differs from what the code generates
-	$(BIN)/python -m service.openapi /tmp/safehouse-openapi.yaml
+	$(BIN)/python -m service.api.openapi /tmp/safehouse-openapi.yaml
 	diff -u openapi.yaml /tmp/safehouse-openapi.yaml > /dev/null || { echo "openapi.yaml is stale: run make openapi"; exit 1; }
 
 # Sizes for `make bench`'s bot table; override on the command line, e.g. `make bench BENCH_MATCHES=50`.

@@ -1,7 +1,7 @@
 """Ours against a minimal reference, side by side in one run: `make bench-service`.
 
 Starts its own scratch redis-server (127.0.0.1, a free port, no persistence), then our service and
-`bench/reference_app.py`, each under gunicorn (gevent, 2 workers, service/gunicorn_conf.py). For
+`bench/reference_app.py`, each under gunicorn (gevent, 2 workers, service/process/gunicorn_conf.py). For
 each client count (default 1, 4, 16) it runs `--rounds` rounds per server, alternating which goes
 first, each bounded to `--seconds`: `bench/load_client.py` plays whole 4-player Inside Job matches
 (GET view + POST action; the same seeds and picks on both servers).
@@ -129,9 +129,11 @@ def start_redis(procs):
 
 
 def start_gunicorn(procs, app, env, probe_path, workers, cwd=ROOT):
-    """gunicorn (gevent, service/gunicorn_conf.py) serving `app` from `cwd`: (base url, master pid)."""
+    """gunicorn (gevent, service/process/gunicorn_conf.py) serving `app` from `cwd`: (base url, master pid)."""
     port = free_port()
-    proc = procs.start([sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf",
+    # a checkout from before service/process/ (issue 24, e.g. a --baseline) keeps it in service/
+    layout = "service.process" if os.path.exists(os.path.join(cwd, "service", "process")) else "service"
+    proc = procs.start([sys.executable, "-m", "gunicorn", "-c", f"python:{layout}.gunicorn_conf",
                         "-w", str(workers), "-b", f"127.0.0.1:{port}", app], env=env, cwd=cwd)
     base = f"http://127.0.0.1:{port}"
     _wait_until(lambda: _http_ok(base + probe_path), app)
@@ -237,12 +239,14 @@ def main(argv=None):
                         SAFEHOUSE_RATE_LIMIT="100000000/minute",
                         SAFEHOUSE_CREATE_LIMIT="100000000/minute")
         # name -> (load client protocol, app, checkout, env, health path)
-        plan = {"ours": ("ours", "service.wsgi:app", ROOT, ours_env, "/healthz"),
+        plan = {"ours": ("ours", "service.process.wsgi:app", ROOT, ours_env, "/healthz"),
                 "reference": ("reference", "bench.reference_app:app", ROOT,
                               dict(os.environ, REF_REDIS_URL=redis_url, REF_PREFIX="ref:"), "/m/none")}
         if args.baseline:
             baseline = os.path.abspath(args.baseline)
-            plan["baseline"] = ("ours", "service.wsgi:app", baseline,
+            # a checkout from before service/process/ (issue 24) serves service.wsgi:app
+            legacy = not os.path.exists(os.path.join(baseline, "service", "process", "wsgi.py"))
+            plan["baseline"] = ("ours", "service.wsgi:app" if legacy else "service.process.wsgi:app", baseline,
                                 dict(ours_env, SAFEHOUSE_PREFIX="shbase:"), "/healthz")
         servers = {}
         for name, (protocol, app, root, env, probe) in plan.items():

@@ -1,7 +1,7 @@
 """Thousands of idle live streams on one API process: do they all get the next event, and what
 does each cost?
 
-Starts its own scratch redis-server and ONE gunicorn gevent worker (service/gunicorn_conf.py) on
+Starts its own scratch redis-server and ONE gunicorn gevent worker (service/process/gunicorn_conf.py) on
 free 127.0.0.1 ports, opens N Server-Sent-Events streams on one match (raw sockets), measures the
 worker's resident memory before and after and Redis's client connections, plays one action and
 counts the streams that receive it. Everything it starts it stops, by PID; every wait is bounded.
@@ -75,8 +75,8 @@ def start_servers():
     env = dict(os.environ, SAFEHOUSE_REDIS_URL=url, SAFEHOUSE_RATE_LIMIT="1000000/minute",
                SAFEHOUSE_ENQUEUE_BOTS="0", PYTHONPATH=ROOT,  # all streams come from one address
                SAFEHOUSE_MAX_STREAMS_PER_ADDRESS="1000000", SAFEHOUSE_WORKER_CONNECTIONS="20000")
-    api = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf", "-w", "1",
-                            "-b", f"127.0.0.1:{api_port}", "service.wsgi:app"],
+    api = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "python:service.process.gunicorn_conf", "-w", "1",
+                            "-b", f"127.0.0.1:{api_port}", "service.process.wsgi:app"],
                            env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{api_port}"
 

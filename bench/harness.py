@@ -52,7 +52,7 @@ def service(workers=1, redis_url=None, extra_env=None):
                PYTHONPATH=ROOT, **(extra_env or {}))
     port = free_port()
     procs = [subprocess.Popen([sys.executable, "-m", "gunicorn", "-k", "gevent", "-w", "1", "-b",
-                               f"127.0.0.1:{port}", "service.wsgi:app"], env=env, cwd=ROOT,
+                               f"127.0.0.1:{port}", "service.process.wsgi:app"], env=env, cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
     procs += [subprocess.Popen([sys.executable, "-m", "worker"], env=env, cwd=ROOT,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(workers)]

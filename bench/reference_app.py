@@ -6,7 +6,7 @@ It does the work a game endpoint cannot skip, and nothing else:
 - `GET /m/<id>` (Authorization: Bearer <token>): load the snapshot, render the seat's view;
 - `POST /m/<id>/act` {"action", "version"}: load, check the version, `engine.step`, then ONE
   compare-and-set Lua script (check rev, write snapshot, append the event to a stream, as
-  `service/store_scripts.py`'s SAVE_SCRIPT does) and answer the actor's view.
+  `service/store/scripts.py`'s SAVE_SCRIPT does) and answer the actor's view.
 
 No schemas, rate limiter, idempotency keys, ETags, compression, CORS, notifier or job queue.
 Served like ours: `gunicorn -k gevent -w 2 bench.reference_app:app`; Redis from REF_REDIS_URL,

@@ -2,7 +2,7 @@
 
 Every error the engine raises is an `EngineError` carrying a `code` that never changes and a
 message that names the offending field but never reveals hidden information. HTTP statuses are
-mapped from codes in `service/errors.py` only.
+mapped from codes in `service/api/errors.py` only.
 """
 
 

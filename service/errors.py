@@ -1,50 +1,23 @@
-"""One JSON error envelope for every status: {"error": {"code", "message", "field"?, ...}}.
+"""The core's errors: a stable code, a message, the field at fault and extra facts; no HTTP here.
 
-This is the only place where error codes map to HTTP statuses.
+The match lifecycle (service/matches.py), the listing and the jobs raise `DomainError`; the worker
+reads its `code`; only service/api/errors.py maps codes to HTTP statuses (its `ApiError` is a
+DomainError that may also carry response headers).
 """
-
-import re
-
-import redis
-from flask import jsonify, request
-from werkzeug.exceptions import HTTPException
 
 from engine.errors import EngineError
 
-STATUS = {
-    "invalid_action": 422, "illegal_action": 409, "not_your_turn": 409, "game_over": 409,
-    "invalid_options": 422, "unknown_game": 404, "match_not_found": 404, "stale_version": 409,
-    "forbidden_seat": 403, "invalid_request": 400, "unauthorized": 401, "seat_taken": 409,
-    "not_found": 404, "method_not_allowed": 405, "payload_too_large": 413,
-    "rate_limited": 429, "not_finished": 409, "version_not_reached": 409, "unsupported_media_type": 415,
-    "precondition_required": 428, "too_many_bot_matches": 429,
-    "idempotency_key_reused": 422, "idempotency_in_progress": 409, "service_unavailable": 503,
-    "weak_idempotency_key": 400, "request_timeout": 408, "too_many_streams": 429,
-    "invalid_ticket": 401, "tournament_not_found": 404, "not_tournament_owner": 403, "tournament_quota": 429,
-    "uri_too_long": 414, "job_not_found": 404, "internal_error": 500,
-}
 
+class DomainError(Exception):
+    """An error a caller is answered with: a stable code, a message and optional extra fields."""
 
-MAX_URI_LENGTH = 4096  # path + query; the server in front refuses request lines over 8190 bytes
-CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f]")  # never in a path we serve (a NUL breaks file APIs)
-
-
-class ApiError(Exception):
-    """An error the API answers with: a stable code, a message and optional extra fields."""
-
-    def __init__(self, code, message, field=None, headers=None, **extra):
+    def __init__(self, code, message, field=None, **extra):
         super().__init__(message)
         self.code, self.message, self.field = code, message, field
-        self.headers = headers or {}
         self.extra = extra
 
-    @property
-    def status(self):
-        """The HTTP status for this code."""
-        return STATUS[self.code]
-
     def body(self):
-        """The error envelope."""
+        """The error envelope: {"error": {"code", "message", "field"?, ...extra}}."""
         err = {"code": self.code, "message": self.message}
         if self.field:
             err["field"] = self.field
@@ -53,58 +26,8 @@ class ApiError(Exception):
 
 
 def from_engine(exc, **extra):
-    """An ApiError for an EngineError (same code, message and field)."""
-    return ApiError(exc.code, exc.message, exc.field, **extra)
+    """A DomainError for an EngineError (same code, message and field)."""
+    return DomainError(exc.code, exc.message, exc.field, **extra)
 
 
-_HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 404: "not_found",
-               405: "method_not_allowed", 413: "payload_too_large", 415: "unsupported_media_type",
-               408: "request_timeout", 429: "rate_limited"}
-
-
-def error_response(exc):
-    """The JSON response for an ApiError or EngineError."""
-    if isinstance(exc, EngineError):
-        exc = from_engine(exc)
-    response = jsonify(exc.body())
-    response.status_code = exc.status
-    response.headers.update(exc.headers)
-    return response
-
-
-def register_error_handlers(app):
-    """Answer every error, including Flask's own, with the JSON envelope."""
-
-    app.register_error_handler(ApiError, error_response)
-
-    @app.before_request
-    def _uri_length():
-        if len(request.full_path) > MAX_URI_LENGTH:
-            raise ApiError("uri_too_long", f"the path and query are over {MAX_URI_LENGTH} bytes")
-        if CONTROL_CHARACTERS.search(request.path):  # names nothing we serve (the contract's 404)
-            raise ApiError("not_found", "no resource has a control character in its path", "path")
-    app.register_error_handler(EngineError, error_response)
-
-    @app.errorhandler(HTTPException)
-    def _http_error(exc):
-        code = _HTTP_CODES.get(exc.code, "invalid_request" if exc.code < 500 else "internal_error")
-        response = jsonify({"error": {"code": code, "message": exc.description or exc.name}})
-        response.status_code = exc.code
-        if exc.code == 429 and getattr(exc, "retry_after", None):
-            response.headers["Retry-After"] = str(exc.retry_after)
-        return response
-
-    @app.errorhandler(redis.exceptions.ConnectionError)
-    @app.errorhandler(redis.exceptions.TimeoutError)
-    def _storage_unavailable(exc):
-        app.logger.warning("storage unavailable: %s", exc)
-        return error_response(ApiError(
-            "service_unavailable", "the match store is unavailable; retry shortly",
-            headers={"Retry-After": "1"}))
-
-    @app.errorhandler(Exception)
-    def _unexpected(exc):
-        app.logger.exception("unhandled error")
-        response = jsonify({"error": {"code": "internal_error", "message": "internal error"}})
-        response.status_code = 500
-        return response
+__all__ = ["DomainError", "EngineError", "from_engine"]

@@ -19,7 +19,7 @@ import engine
 from engine.words import describe
 
 from . import matches, views_at
-from .errors import ApiError
+from .errors import DomainError
 
 MAX_MEMO = 4096  # events' texts kept per process (a list of short sentences each)
 _MEMO = OrderedDict()
@@ -59,7 +59,7 @@ def with_texts(store, match_id, meta, events, seat):
     if missing:
         try:
             match, meta = matches.load(store, match_id)
-        except ApiError:
+        except DomainError:
             return events
         missing = [e for e in missing if e["version"] <= match.version]
         versions = [e["version"] for e in missing]

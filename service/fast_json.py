@@ -1,14 +1,14 @@
 """JSON on the hot path through orjson (about ten times faster than the standard library at
 encoding a 10 KB match view), with the standard library as the fallback for anything orjson
 declines (integers past 64 bits, types only Flask's encoder knows), so answers never change
-meaning. Request bodies keep the standard library (service/http.py: small, and its errors name
-the field); canonical bytes that are hashed (commitments) keep `json.dumps(sort_keys=True)`.
+meaning. Request bodies keep the standard library (service/api/requests.py: small, and its errors name
+the field); canonical bytes that are hashed (commitments) keep `json.dumps(sort_keys=True)`. Flask-free:
+the store uses it too; the API's JSON provider is service/api/json_provider.py.
 """
 
 import json
 
 import orjson
-from flask.json.provider import DefaultJSONProvider
 
 # orjson's fast path takes str keys only; OPT_NON_STR_KEYS (integer keys, as the engine's private
 # log parts have before they are stored) doubles the cost of every dict, so it is the second try
@@ -37,18 +37,3 @@ def dumps_bytes(value, sort_keys=False):
 def loads(raw):
     """A JSON document (bytes or str) as Python values."""
     return orjson.loads(raw)
-
-
-class FastJSONProvider(DefaultJSONProvider):
-    """Flask's JSON provider with orjson encoding responses; behaves as the default one otherwise
-    (indent in debug or when not compact, Flask's `default` for dates, decimals and the like)."""
-
-    def response(self, *args, **kwargs):
-        if (self.compact is None and self._app.debug) or self.compact is False:
-            return super().response(*args, **kwargs)
-        obj = self._prepare_response_obj(args, kwargs)
-        try:
-            body = orjson_bytes(obj, self.sort_keys)
-        except TypeError:
-            return super().response(*args, **kwargs)
-        return self._app.response_class(body + b"\n", mimetype=self.mimetype)

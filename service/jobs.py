@@ -15,13 +15,13 @@ import io
 import logging
 import pickle
 
-import redis
 from rq import Queue, Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
 from rq.serializers import DefaultSerializer
 
 from .matches import bot_seats_to_move
+from .store import StoreError
 
 BOT_TURN = "worker.jobs.bot_turn"
 CLOCK_EXPIRED = "worker.jobs.clock_expired"
@@ -60,11 +60,6 @@ def turn_queue(queue, meta):
 def bulk_queue(queue):
     """The queue of bulk work (odds, tournament batches): `<QUEUE>-bulk`."""
     return Queue(f"{queue.name}-bulk", connection=queue.connection)
-
-
-def worker_queue_names(base, kinds=("bots", "allbots", "bulk")):
-    """The queue names a worker listens to, in priority order."""
-    return [f"{base}-{kind}" for kind in kinds]
 
 
 def bot_job_id(match_id, version, seat, attempt=0):
@@ -116,7 +111,7 @@ def after_save(queue, match_id, match, meta):
     sweeper), and a failed enqueue is only logged: the sweeper re-dispatches it."""
     try:
         enqueue_bot_turns(queue, match_id, match, meta)
-    except redis.RedisError as exc:
+    except StoreError as exc:
         log.warning("bot turn of %s v%s not queued (%s); the sweeper will dispatch it",
                     match_id, match.version, exc)
 

@@ -14,7 +14,7 @@ import base64
 import json
 import math
 
-from .errors import ApiError
+from .errors import DomainError as ApiError
 from .views import summary
 
 BATCH = 200     # ids read at most per index and round

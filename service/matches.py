@@ -19,9 +19,14 @@ import time
 import engine
 from engine.bots import validate_bot
 
-from .config import bot_limits
-from .errors import ApiError, from_engine
+from .errors import DomainError, from_engine
+from .settings import Settings
 from .store import Conflict
+
+
+def _settings(settings):
+    """The caller's Settings, or the environment's (a library caller that passes none)."""
+    return settings if settings is not None else Settings.from_env()
 
 
 def _canonical(value):
@@ -39,21 +44,22 @@ def commitment_for(game, options, seed, setup_json):
     return hashlib.sha256(payload.encode()).hexdigest()
 
 
-def check_bot_budget(bot, index, limits=None):
-    """ApiError invalid_request naming seats[i].<param> when a bot's per-move budget is too big."""
-    limits = limits or bot_limits()
-    for param, key in (("budget_ms", "MAX_BOT_BUDGET_MS"), ("iterations", "MAX_BOT_ITERATIONS")):
-        if param in bot and bot[param] > limits[key]:
-            raise ApiError("invalid_request", f"{param} may be at most {limits[key]} on this server",
+def check_bot_budget(bot, index, settings=None):
+    """DomainError invalid_request naming seats[i].<param> when a bot's per-move budget is too big."""
+    settings = _settings(settings)
+    for param, most in (("budget_ms", settings.max_bot_budget_ms),
+                        ("iterations", settings.max_bot_iterations)):
+        if param in bot and bot[param] > most:
+            raise DomainError("invalid_request", f"{param} may be at most {most} on this server",
                            f"seats[{index}].{param}")
 
 
-def parse_seats(game_id, seats, n_seats, limits=None):
+def parse_seats(game_id, seats, n_seats, settings=None):
     """Seat specs with bot parameters validated; default: every seat an open human seat."""
     if seats is None:
         seats = [{"kind": "human"} for _ in range(n_seats)]
     if len(seats) != n_seats:
-        raise ApiError("invalid_request", f"this match needs exactly {n_seats} seats", "seats")
+        raise DomainError("invalid_request", f"this match needs exactly {n_seats} seats", "seats")
     parsed = []
     for index, spec in enumerate(seats):
         kind = spec.get("kind", "bot" if "bot" in spec else "human")
@@ -64,18 +70,19 @@ def parse_seats(game_id, seats, n_seats, limits=None):
         try:
             bot = validate_bot(game_id, {k: v for k, v in spec.items() if k not in ("kind", "name")})
         except ValueError as exc:
-            raise ApiError("invalid_request", str(exc), f"seats[{index}]") from None
-        check_bot_budget(bot, index, limits)
+            raise DomainError("invalid_request", str(exc), f"seats[{index}]") from None
+        check_bot_budget(bot, index, settings)
         parsed.append({"kind": "bot", "bot": bot, "joined": True, "name": spec.get("name")})
     return parsed
 
 
-def create(store, game_id, options, seats, seed=None, clock_s=None, limits=None, caller=None):
+def create(store, game_id, options, seats, seed=None, clock_s=None, settings=None, caller=None):
     """Start and store a match; returns (match_id, meta, match, {seat: token}).
 
     Tokens are issued now for "human" seats; "open" seats are claimed later with `join`.
-    `limits` (default: the environment) bounds bot budgets; with a `caller` (the client's
-    address), an all-bot match counts against its MAX_ALL_BOT_MATCHES running at once."""
+    `settings` (default: the environment) bounds bot budgets and sets the bot grace; with a
+    `caller` (the client's address), an all-bot match counts against its max_all_bot_matches."""
+    settings = _settings(settings)
     try:
         rules = engine.get_game(game_id)
         options = rules.validate_options(options)
@@ -83,10 +90,10 @@ def create(store, game_id, options, seats, seed=None, clock_s=None, limits=None,
         match = engine.start(game_id, options, seed)
     except engine.EngineError as exc:
         raise from_engine(exc) from None
-    seat_meta = parse_seats(game_id, seats, rules.seat_count(match.options), limits)
+    seat_meta = parse_seats(game_id, seats, rules.seat_count(match.options), settings)
     match_id = secrets.token_hex(8)
     if caller is not None and all(spec["kind"] == "bot" for spec in seat_meta):
-        reserve_bot_match(store, caller, match_id, (limits or {}).get("MAX_ALL_BOT_MATCHES"))
+        reserve_bot_match(store, caller, match_id, settings.max_all_bot_matches)
     tokens = {}
     for seat, spec in enumerate(seat_meta):
         if spec.pop("claim", False):
@@ -102,7 +109,8 @@ def create(store, game_id, options, seats, seed=None, clock_s=None, limits=None,
     meta["deadline"] = next_deadline(match, meta)
     meta["window"] = match.version
     first = {"version": 0, "actor": None, "entries": list(match.log), "kind": "created"}
-    store.create(match_id, engine.match_to_json(match), meta, first, due=next_due(match, meta))
+    store.create(match_id, engine.match_to_json(match), meta, first,
+                 due=next_due(match, meta, grace_s=settings.bot_grace_s))
     store.index_match(match_id, meta["created"], game_id,
                       [seat_meta[seat]["token_hash"] for seat in tokens])
     store.index_status(match_id, meta["created"], meta["status"], meta["game"])
@@ -110,7 +118,7 @@ def create(store, game_id, options, seats, seed=None, clock_s=None, limits=None,
 
 
 def reserve_bot_match(store, caller, match_id, cap):
-    """Count a new all-bot match against its caller's cap (0/None: no cap); ApiError
+    """Count a new all-bot match against its caller's cap (0/None: no cap); DomainError
     too_many_bot_matches (429) when the caller already runs `cap` of them. Counted after adding,
     so two racing requests can never both pass the last slot."""
     if not cap:
@@ -118,22 +126,23 @@ def reserve_bot_match(store, caller, match_id, cap):
     store.bot_match_add(caller, match_id)
     if store.bot_matches_running(caller) > cap:
         store.bot_match_drop(caller, match_id)
-        raise ApiError("too_many_bot_matches", f"at most {cap} all-bot matches may run at once "
+        raise DomainError("too_many_bot_matches", f"at most {cap} all-bot matches may run at once "
                        "per caller; create more when one has finished", "seats")
 
 
-def join(store, match_id, seat=None, name=None):
+def join(store, match_id, seat=None, name=None, settings=None):
     """Claim an open seat (the first one by default); returns (seat, token, match, meta)."""
+    grace_s = _settings(settings).bot_grace_s
     for _ in range(5):
         match, meta, rev = load(store, match_id, with_rev=True)
         open_seats = [i for i, s in enumerate(meta["seats"]) if not s["joined"]]
         if seat is None and not open_seats:
-            raise ApiError("seat_taken", "this match has no open seat", "seat")
+            raise DomainError("seat_taken", "this match has no open seat", "seat")
         chosen = open_seats[0] if seat is None else seat
         if chosen not in range(len(meta["seats"])):
-            raise ApiError("invalid_request", f"seat must be 0..{len(meta['seats']) - 1}", "seat")
+            raise DomainError("invalid_request", f"seat must be 0..{len(meta['seats']) - 1}", "seat")
         if chosen not in open_seats:
-            raise ApiError("seat_taken", f"seat {chosen} is taken", "seat")
+            raise DomainError("seat_taken", f"seat {chosen} is taken", "seat")
         token = secrets.token_urlsafe(24)
         meta = dict(meta, seats=[dict(s) for s in meta["seats"]])
         meta["seats"][chosen].update(joined=True, token_hash=token_hash(token), name=name)
@@ -143,13 +152,13 @@ def join(store, match_id, seat=None, name=None):
                  "seat": chosen}
         try:
             store.save(match_id, rev, engine.match_to_json(match), meta, event,
-                       due=next_due(match, meta), known_history=len(match.history))
+                       due=next_due(match, meta, grace_s=grace_s), known_history=len(match.history))
         except Conflict:
             continue
         store.index_match(match_id, meta["created"], token_hashes=[meta["seats"][chosen]["token_hash"]])
         store.index_status(match_id, meta["created"], meta["status"], meta["game"])
         return chosen, token, match, meta
-    raise ApiError("stale_version", "the match is busy; try again", "seat")
+    raise DomainError("stale_version", "the match is busy; try again", "seat")
 
 
 def status_of(match, meta):
@@ -165,29 +174,29 @@ NOT_READ = object()
 
 
 def load(store, match_id, with_rev=False, found=NOT_READ):
-    """(match, meta) — or (match, meta, rev) — or ApiError match_not_found. `found`: what
+    """(match, meta) — or (match, meta, rev) — or DomainError match_not_found. `found`: what
     `store.load(match_id)` answered, when the caller has read it already."""
     if found is NOT_READ:
         found = store.load(match_id) if isinstance(match_id, str) and len(match_id) <= 64 else None
     if found is None:
-        raise ApiError("match_not_found", f"no match {match_id!r}", "match_id")
+        raise DomainError("match_not_found", f"no match {match_id!r}", "match_id")
     doc, meta, rev = found
     match = engine.match_from_json(doc)
     return (match, meta, rev) if with_rev else (match, meta)
 
 
 def seat_for_token(meta, token):
-    """The seat a bearer token belongs to, None for no token; ApiError if the token is unknown."""
+    """The seat a bearer token belongs to, None for no token; DomainError if the token is unknown."""
     if token is None:
         return None
     digest = token_hash(token)
     for seat, spec in enumerate(meta["seats"]):
         if spec.get("token_hash") and secrets.compare_digest(spec["token_hash"], digest):
             return seat
-    raise ApiError("unauthorized", "unknown seat token", "Authorization")
+    raise DomainError("unauthorized", "unknown seat token", "Authorization")
 
 
-def act(store, match_id, seat, action, expected_version=None, now=None, loaded=None):
+def act(store, match_id, seat, action, expected_version=None, now=None, loaded=None, settings=None):
     """Apply one action for `seat` and save it with the version check; returns (match, meta).
 
     A write that changed no version (a join) in between is retried transparently; a change of
@@ -207,16 +216,16 @@ def act(store, match_id, seat, action, expected_version=None, now=None, loaded=N
             raise from_engine(exc, current_version=match.version,
                               legal_actions=engine.legal_actions(match, seat)) from None
         try:
-            return save_step(store, match_id, rev, match, new, meta, now)
-        except ApiError as exc:
+            return save_step(store, match_id, rev, match, new, meta, now, settings=settings)
+        except DomainError as exc:
             if exc.code != "stale_version":
                 raise  # a race: load again, and judge the version against what won
-    raise ApiError("stale_version", "the match is busy; try again", "version",
+    raise DomainError("stale_version", "the match is busy; try again", "version",
                    current_version=match.version)
 
 
 def _stale(match, seat):
-    return ApiError("stale_version", "the match has moved on", "version",
+    return DomainError("stale_version", "the match has moved on", "version",
                     current_version=match.version, legal_actions=engine.legal_actions(match, seat))
 
 
@@ -234,8 +243,9 @@ def window_after(old, new, actor, window):
     return window
 
 
-def save_step(store, match_id, rev, old, new, meta, now=None, kind="action"):
-    """Compare-and-set the new match state and append its event; ApiError stale_version on a race."""
+def save_step(store, match_id, rev, old, new, meta, now=None, kind="action", settings=None):
+    """Compare-and-set the new match state and append its event; DomainError stale_version on a
+    race. `settings` (default: the environment) gives the bot grace of the outbox entry."""
     previous_status = meta.get("status")
     meta = dict(meta, status=status_of(new, meta), version=new.version)
     meta["deadline"] = next_deadline(new, meta, now)
@@ -246,9 +256,10 @@ def save_step(store, match_id, rev, old, new, meta, now=None, kind="action"):
              "finished": meta["status"] == "finished"}
     try:
         store.save(match_id, rev, engine.match_to_json(new), meta, event,
-                   due=next_due(new, meta, now), known_history=len(old.history))
+                   due=next_due(new, meta, now, _settings(settings).bot_grace_s),
+                   known_history=len(old.history))
     except Conflict as exc:
-        raise ApiError("stale_version", "the match has moved on", "version",
+        raise DomainError("stale_version", "the match has moved on", "version",
                        current_version=exc.version) from None
     if meta["status"] != previous_status:
         store.index_status(match_id, meta["created"], meta["status"], meta["game"])
@@ -264,17 +275,17 @@ def next_deadline(match, meta, now=None):
     return (now or time.time()) + meta["clock_s"]
 
 
-def next_due(match, meta, now=None, grace_s=None):
+def next_due(match, meta, now=None, grace_s=1.0):
     """When a sweeper must look at the match (the outbox entry), None when nothing is due.
 
-    A bot seat to move: `grace_s` from now (by then its job is queued, running or lost); a turn
-    clock: its deadline."""
+    A bot seat to move: `grace_s` (settings.bot_grace_s) from now (by then its job is queued,
+    running or lost); a turn clock: its deadline."""
     if meta["status"] == "finished":
         return None
     now = time.time() if now is None else now
     due = [meta["deadline"]] if meta.get("deadline") else []
     if bot_seats_to_move(match, meta):
-        due.append(now + (bot_limits()["BOT_GRACE_S"] if grace_s is None else grace_s))
+        due.append(now + grace_s)
     return min(due) if due else None
 
 

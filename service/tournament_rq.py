@@ -7,7 +7,7 @@ index, written with HSETNX), so a retried or repeated job never counts a match t
 copies new fields into DIR/matches.jsonl (keyed by index too) and a stopped run resumes: records
 already in the hash are collected first and only the still missing indices are queued again.
 A command-line run's id is a hash of its normalised spec, so the same spec finds its own results
-(and resumes); a tournament queued over HTTP gets a random id instead (service/api_tournaments.py).
+(and resumes); a tournament queued over HTTP gets a random id instead (service/api/tournaments.py).
 """
 
 import hashlib
@@ -16,7 +16,6 @@ import secrets
 import time
 
 import orjson
-import redis
 from rq import Worker
 from rq.job import Job
 from rq.registry import FailedJobRegistry
@@ -24,8 +23,10 @@ from rq.registry import FailedJobRegistry
 from engine.tournament.results import RecordWriter, prepare, read_records
 from engine.tournament.spec import SpecError, spec_to_json, validate_spec
 
-from . import redis_conn
 from .jobs import bulk_queue_for, enqueue_tournament_batch
+from .store import connection
+from .store.keys import tournament_key
+from .store.tournaments import TournamentStore
 
 RESULTS_TTL_S = 7 * 24 * 3600
 BATCHES_PER_WORKER = 8  # enough for the last batches not to leave workers idle for long
@@ -48,24 +49,6 @@ def tournament_id(spec):
     return hashlib.sha256(spec_to_json(spec).encode()).hexdigest()[:16]
 
 
-def tournament_key(prefix, tid, kind):
-    """A Redis key of tournament `tid` (`meta`, `results`, `secret`, `standings`): in a slot of its own, or in RQ's when
-    RQ's key prefix carries a hash tag (the queues on a Redis Cluster, service/redis_conn.py: the
-    records go where the batch jobs' connection points)."""
-    tag = redis_conn.queue_hash_tag()
-    return f"{prefix}tourney:{{{tid}}}:{kind}" if tag is None else f"{prefix}tourney:{{{tag}}}:{tid}:{kind}"
-
-
-def quota_key(prefix, caller):
-    """The hash of a caller's running tournaments (service/tournament_guard.py's quotas): in RQ's
-    slot when RQ's key prefix carries a hash tag, like the tournaments it counts."""
-    tag = redis_conn.queue_hash_tag()
-    return f"{prefix}tourney-quota:{{{caller if tag is None else tag}}}:{caller}"
-
-
-def sibling_key(results_key_name, kind):
-    """Another key (`secret`, `standings`, `meta`) of the tournament whose results hash is named."""
-    return results_key_name[:-len("results")] + kind
 
 
 def results_key(prefix, spec):
@@ -96,12 +79,11 @@ class BatchFailed(RuntimeError):
     """A batch job failed after its retries; the run stops (resume once the cause is fixed)."""
 
 
-def _collect(client, key, records, writer, progress, total):
-    fields = [int(f) for f in client.hkeys(key)]
-    new = sorted(i for i in fields if i not in records)
+def _collect(stored, key, records, writer, progress, total):
+    new = sorted(i for i in stored.stored_indices(key) if i not in records)
     for start in range(0, len(new), 500):
         chunk = new[start:start + 500]
-        for index, raw in zip(chunk, client.hmget(key, [str(i) for i in chunk])):
+        for index, raw in zip(chunk, stored.records_at(key, chunk)):
             record = orjson.loads(raw)
             writer.write(record)
             records[index] = record
@@ -110,7 +92,7 @@ def _collect(client, key, records, writer, progress, total):
 
 
 def run_rq(spec, directory, redis_url, queue_name="safehouse", prefix="sh:",
-           batch=None, progress=None, poll_s=0.2, on_queued=None):
+           batch=None, progress=None, poll_s=0.2, on_queued=None, queue_redis_url=None):
     """Queue the unfinished matches in batches (`batch` matches per job; by default sized from
     the workers listening now) and gather every record into `directory`; returns
     {index: record}. Raises BatchFailed when a batch fails for good."""
@@ -119,25 +101,27 @@ def run_rq(spec, directory, redis_url, queue_name="safehouse", prefix="sh:",
         raise SpecError("a Swiss tournament runs in-process (each round depends on the last)",
                         "format")
     prepare(directory, spec)
-    client = redis.Redis.from_url(redis_conn.queue_url(redis_url))  # a cluster's: RQ's node
+    # RQ's Redis (settings.queue_redis_url when given; on a cluster, the node serving RQ's slot)
+    client = connection.connect_plain(connection.queue_url(redis_url, queue_redis_url))
     key, spec_json = results_key(prefix, spec), spec_to_json(spec)
     tid = hashlib.sha256(key.encode()).hexdigest()[:16]  # job ids differ per prefix too
     records = read_records(directory)
     total = spec["matches"]
     with RecordWriter(directory) as writer:
-        _collect(client, key, records, writer, progress, total)  # a previous run's results
+        stored = TournamentStore(client, prefix)
+        _collect(stored, key, records, writer, progress, total)  # a previous run's results
         todo = [i for i in range(total) if i not in records]
         queue = bulk_queue_for(client, queue_name)
         batch = batch or auto_batch(len(todo), len(Worker.all(queue=queue)))
         jobs = [enqueue_tournament_batch(queue, tid, spec_json, todo[i:i + batch], key)
                 for i in range(0, len(todo), batch)]
-        client.expire(key, RESULTS_TTL_S)
+        stored.expire(key, RESULTS_TTL_S)
         if on_queued:
             on_queued(len(jobs), queue.name, batch)
         failed_registry, checked = FailedJobRegistry(queue=queue), time.monotonic()
         while len(records) < total:
             time.sleep(poll_s)
-            _collect(client, key, records, writer, progress, total)
+            _collect(stored, key, records, writer, progress, total)
             if time.monotonic() - checked > 2 and len(records) < total:
                 checked = time.monotonic()
                 failed = set(failed_registry.get_job_ids()) & set(jobs)

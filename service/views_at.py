@@ -18,7 +18,7 @@ from dataclasses import replace
 import engine
 
 from . import matches, views
-from .errors import ApiError
+from .errors import DomainError
 from .fast_json import dumps_bytes
 
 MAX_ENTRIES = 512  # rebuilt matches kept per process
@@ -145,12 +145,12 @@ def match_at(match_id, match, meta, version, cache=CACHE):
 
 
 def view_at(match_id, match, meta, seat, version, cache=CACHE):
-    """The MatchView `seat` (None = spectator) had at `version`; ApiError version_not_reached
+    """The MatchView `seat` (None = spectator) had at `version`; DomainError version_not_reached
     (409, with `current_version`) past the match's version."""
     if version < 0:
-        raise ApiError("invalid_request", "at: must be a version, 0 or more", "at")
+        raise DomainError("invalid_request", "at: must be a version, 0 or more", "at")
     if version > match.version:
-        raise ApiError("version_not_reached", f"the match is at version {match.version}", "at",
+        raise DomainError("version_not_reached", f"the match is at version {match.version}", "at",
                        current_version=match.version)
     at = match_at(match_id, match, meta, version, cache)
     if at is not match:

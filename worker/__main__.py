@@ -9,20 +9,21 @@ with worker/safe_rq.py: only our own job functions run.
 """
 
 import argparse
+import dataclasses
 import logging
-import os
 import threading
 
 from rq import Queue, SimpleWorker
 
+from service.settings import Settings
 
-def _parser():
-    env = os.environ.get
+
+def _parser(settings=None):
+    settings = settings or Settings.from_env()
     parser = argparse.ArgumentParser(prog="python -m worker")
-    parser.add_argument("--url", default=env("SAFEHOUSE_REDIS_URL", "redis://127.0.0.1:6379/0"))
-    parser.add_argument("--queue", default=env("SAFEHOUSE_QUEUE", "safehouse"),
-                        help="the service's base queue name")
-    parser.add_argument("--prefix", default=env("SAFEHOUSE_PREFIX", "sh:"))
+    parser.add_argument("--url", default=settings.redis_url)
+    parser.add_argument("--queue", default=settings.queue, help="the service's base queue name")
+    parser.add_argument("--prefix", default=settings.prefix)
     parser.add_argument("--queues", default="bots,allbots,bulk",
                         help="comma-separated kinds (bots, allbots, bulk) or full queue names, in priority order")
     parser.add_argument("--burst", action="store_true", help="stop when the queues are empty")
@@ -40,19 +41,20 @@ def queue_names(base, queues):
 
 def main(argv=None):
     """Run a SimpleWorker (plus sweeper thread), or only the sweeper, until stopped."""
-    args = _parser().parse_args(argv)
-    os.environ.update(SAFEHOUSE_REDIS_URL=args.url, SAFEHOUSE_QUEUE=args.queue,
-                      SAFEHOUSE_PREFIX=args.prefix)
+    settings = Settings.from_env()
+    args = _parser(settings).parse_args(argv)
+    settings = dataclasses.replace(settings, redis_url=args.url, queue=args.queue, prefix=args.prefix)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     from service.jobs import queue_for
-    from service.store import Store
 
+    from . import jobs
     from .safe_rq import SafeJob, SafeSerializer
     from .sweeper import Sweeper, start_heartbeat, start_thread
-    store = Store(args.url, prefix=args.prefix)
+    jobs.configure(settings)  # the jobs this process runs use these (not the environment)
+    store = jobs.store()
     base = queue_for(store.queue_redis, args.queue)
     if args.sweeper:
-        Sweeper(store, base).run(threading.Event())
+        Sweeper(store, base, settings).run(threading.Event())
         return
     connection = store.queue_redis
     queues = [Queue(name, connection=connection, job_class=SafeJob, serializer=SafeSerializer)
@@ -60,7 +62,7 @@ def main(argv=None):
     worker = SimpleWorker(queues, connection=connection, job_class=SafeJob, serializer=SafeSerializer)
     start_heartbeat(store, worker.name)
     if not args.no_sweeper and not args.burst:
-        start_thread(store, base)
+        start_thread(store, base, settings)
     worker.work(burst=args.burst)
 
 

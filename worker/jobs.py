@@ -1,34 +1,47 @@
 """RQ jobs. Each loads what it needs, calls pure engine code and saves with the version check.
 
-Configuration comes from the environment the worker was started with (SAFEHOUSE_REDIS_URL,
-SAFEHOUSE_PREFIX, SAFEHOUSE_QUEUE, SAFEHOUSE_MAX_BOT_BUDGET_MS, SAFEHOUSE_MAX_BOT_ITERATIONS); `python -m worker` sets it from its arguments.
-Every bot move is bounded: its wall-clock budget is at most SAFEHOUSE_MAX_BOT_BUDGET_MS (a seat
-with `budget_ms` 0, "no time cap", is served at that maximum) and its iterations at most
-SAFEHOUSE_MAX_BOT_ITERATIONS.
+Settings: what `configure(settings)` was given (`python -m worker` passes the Settings built from
+its arguments), else `Settings.from_env()` once per process. Every bot move is bounded: its
+wall-clock budget is at most settings.max_bot_budget_ms (a seat with `budget_ms` 0, "no time
+cap", is served at that maximum) and its iterations at most settings.max_bot_iterations.
+No Flask here (tests/service/test_rooms.py): the core's errors and the store only.
 """
 
 import hashlib
 import hmac
-import os
 import time
 
 import engine
 from engine.bots import choose_action
-from service.config import bot_limits
-from service.errors import ApiError
+from service.errors import DomainError
 from service.jobs import after_save, queue_for
 from service.matches import load, save_step
-from service.store import Store
+from service.settings import Settings
+from service.store import open_store
 
 _STORE = None
+_SETTINGS = None
+
+
+def configure(settings):
+    """Use `settings` in this process from now on (`python -m worker` calls it first)."""
+    global _SETTINGS, _STORE
+    _SETTINGS, _STORE = settings, None
+
+
+def settings():
+    """This process's Settings (from the environment once, unless `configure`d)."""
+    global _SETTINGS
+    if _SETTINGS is None:
+        _SETTINGS = Settings.from_env()
+    return _SETTINGS
 
 
 def store():
     """The worker's Store (one per process)."""
     global _STORE
     if _STORE is None:
-        _STORE = Store(os.environ.get("SAFEHOUSE_REDIS_URL", "redis://127.0.0.1:6379/0"),
-                       prefix=os.environ.get("SAFEHOUSE_PREFIX", "sh:"))
+        _STORE = open_store(settings())
     return _STORE
 
 
@@ -42,13 +55,15 @@ def bot_rng(secret, match_id, version, seat):
 
 
 def bounded_bot(spec, limits=None):
-    """The seat's bot spec with its per-move budget capped by the server's maxima."""
-    limits = limits or bot_limits()
+    """The seat's bot spec with its per-move budget capped by the server's maxima (`limits`: a
+    Settings, default this process's)."""
+    limits = limits or settings()
+    most_ms, most_iterations = limits.max_bot_budget_ms, limits.max_bot_iterations
     bot = dict(spec)
     if "budget_ms" in bot:
-        bot["budget_ms"] = min(bot["budget_ms"] or limits["MAX_BOT_BUDGET_MS"], limits["MAX_BOT_BUDGET_MS"])
+        bot["budget_ms"] = min(bot["budget_ms"] or most_ms, most_ms)
     if "iterations" in bot:
-        bot["iterations"] = min(bot["iterations"], limits["MAX_BOT_ITERATIONS"])
+        bot["iterations"] = min(bot["iterations"], most_iterations)
     return bot
 
 
@@ -63,8 +78,9 @@ def bot_turn(match_id, version, seat):
     rng = bot_rng(match.seed, match_id, version, seat)
     action = choose_action(match.game, bounded_bot(spec["bot"]), view, seat, rng, clock=time.monotonic)
     try:
-        new, meta = save_step(st, match_id, rev, match, engine.step(match, seat, action), meta)
-    except ApiError as exc:
+        new, meta = save_step(st, match_id, rev, match, engine.step(match, seat, action), meta,
+                              settings=settings())
+    except DomainError as exc:
         if exc.code == "stale_version":
             return {"status": "stale", "version": exc.extra.get("current_version")}
         raise
@@ -73,7 +89,7 @@ def bot_turn(match_id, version, seat):
 
 
 def _queue(st):
-    return queue_for(st.queue_redis, os.environ.get("SAFEHOUSE_QUEUE", "safehouse"))
+    return queue_for(st.queue_redis, settings().queue)
 
 
 def zombie_action(match, seat, rng):
@@ -101,8 +117,8 @@ def clock_expired(match_id, version):
     if new is match:
         return {"status": "nothing to do", "version": match.version}
     try:
-        new, meta = save_step(st, match_id, rev, match, new, meta, kind="timeout")
-    except ApiError as exc:
+        new, meta = save_step(st, match_id, rev, match, new, meta, kind="timeout", settings=settings())
+    except DomainError as exc:
         if exc.code == "stale_version":
             return {"status": "stale", "version": exc.extra.get("current_version")}
         raise

@@ -1,8 +1,8 @@
 """The outbox sweeper: re-dispatches whatever a match is waiting for once it is overdue.
 
-Every save records in the same atomic write when the match next needs attention (store.py's due
+Every save records in the same atomic write when the match next needs attention (store/outbox.py's due
 index: a bot turn's check time, a turn clock's deadline). The sweeper runs as a daemon thread in
-every worker process and as `python -m worker --sweeper`; every SAFEHOUSE_SWEEP_INTERVAL_S
+every worker process and as `python -m worker --sweeper`; every settings.sweep_interval_s
 (0.5 s) it leases the overdue entries (two sweepers never handle one match at once; a sweeper
 that dies mid-way only delays its entries by the lease) and, for each match:
 
@@ -24,7 +24,6 @@ from datetime import UTC
 from rq import Queue
 
 import engine
-from service.config import bot_limits
 from service.jobs import (
     bot_job_id,
     clock_job_id,
@@ -35,6 +34,7 @@ from service.jobs import (
 from service.matches import bot_seats_to_move
 
 from .jobs import bounded_bot
+from .jobs import settings as process_settings
 
 LEASE_S = 5.0
 MAX_BACKOFF = 30
@@ -47,10 +47,15 @@ log = logging.getLogger(__name__)
 class Sweeper:
     """Re-dispatches overdue bot turns and expired turn clocks from the outbox."""
 
-    def __init__(self, store, queue, limits=None, clock=time.time):
+    def __init__(self, store, queue, settings=None, clock=time.time):
+        """`settings`: a Settings (default: the worker process's), or a dict of overrides of it
+        (field names, or the old upper-case keys)."""
         self.store, self.queue, self.clock = store, queue, clock
-        self.limits = dict(bot_limits(), **(limits or {}))
-        self.grace = self.limits["BOT_GRACE_S"]
+        base = process_settings()
+        if isinstance(settings, dict):
+            settings = base.with_config(settings)
+        self.settings = settings or base
+        self.grace = self.settings.bot_grace_s
 
     def sweep_once(self, limit=100):
         """Handle every overdue entry (up to `limit`); returns how many were looked at."""
@@ -65,11 +70,11 @@ class Sweeper:
 
     def handle(self, match_id, now):
         """Re-dispatch what one match waits for and set its next check."""
-        found = self.store.load_for_sweep(match_id)
-        if found is None:
+        loaded = self.store.read(match_id)  # the one load path (with the outbox attempts)
+        if loaded.found is None:
             self.store.reschedule(match_id, -1, None, 0)
             return
-        doc, meta, rev, attempts = found
+        (doc, meta, rev), attempts = loaded.found, loaded.attempts
         match = engine.match_from_json(doc)
         if meta["status"] == "finished":
             self.store.reschedule(match_id, rev, None, attempts)
@@ -98,7 +103,7 @@ class Sweeper:
                               attempts + 1 if dispatched else attempts)
 
     def _budget_s(self, seat_spec):
-        return bounded_bot(seat_spec.get("bot") or {}, self.limits).get("budget_ms", 0) / 1000.0
+        return bounded_bot(seat_spec.get("bot") or {}, self.settings).get("budget_ms", 0) / 1000.0
 
     @staticmethod
     def _backoff(attempts):
@@ -126,7 +131,7 @@ class Sweeper:
 
     def run(self, stop, interval=None):
         """Sweep every `interval` seconds until `stop` (a threading.Event) is set."""
-        interval = self.limits["SWEEP_INTERVAL_S"] if interval is None else interval
+        interval = self.settings.sweep_interval_s if interval is None else interval
         while not stop.is_set():
             try:
                 self.sweep_once()
@@ -152,10 +157,10 @@ def start_heartbeat(store, worker_name):
     return stop
 
 
-def start_thread(store, queue, limits=None):
+def start_thread(store, queue, settings=None):
     """Run a Sweeper in a daemon thread; returns (thread, stop event)."""
     stop = threading.Event()
-    thread = threading.Thread(target=Sweeper(store, queue, limits).run, args=(stop,),
+    thread = threading.Thread(target=Sweeper(store, queue, settings).run, args=(stop,),
                               name="safehouse-sweeper", daemon=True)
     thread.start()
     return thread, stop

@@ -19,31 +19,30 @@ SAFEHOUSE_TOURNAMENT_REMOTE_ALLOW names others.
 """
 
 import json
-import os
 import time
 
 import orjson
-import redis
 
 from engine.tournament import play_scheduled, standings, validate_spec
 from engine.tournament.schedule import groups_for
-from service import redis_conn
-from service.tournament_rq import sibling_key
+from service.store import connection as store_connection
+from service.store.tournaments import TournamentStore
+
+from .jobs import settings
 
 FLUSH_S = 0.5
-_CONNECTION = {}
+_RECORDS = {}
 _SPECS = {}  # spec JSON -> validated spec (a worker plays many batches of one tournament)
-_STORE_NEW = {}  # client -> its registered STORE_NEW_SCRIPT
 
 
-def connection():
-    """One Redis connection per worker process: the queues' Redis, where the results live too
-    (SAFEHOUSE_QUEUE_REDIS_URL, else SAFEHOUSE_REDIS_URL or, on a cluster, the master serving RQ's
-    slot: service/redis_conn.py)."""
-    url = redis_conn.queue_url(os.environ.get("SAFEHOUSE_REDIS_URL", "redis://127.0.0.1:6379/0"))
-    if url not in _CONNECTION:
-        _CONNECTION[url] = redis.Redis.from_url(url)
-    return _CONNECTION[url]
+def records():
+    """The tournament records on one Redis connection per worker process: the queues' Redis,
+    where the results live too (settings.queue_redis_url, else the data Redis or, on a cluster,
+    the master serving RQ's slot: service/store/connection.py)."""
+    url = store_connection.queue_url(settings().redis_url, settings().queue_redis_url or None)
+    if url not in _RECORDS:
+        _RECORDS[url] = TournamentStore(store_connection.connect_plain(url))
+    return _RECORDS[url]
 
 
 def _spec(spec_json):
@@ -57,57 +56,29 @@ def _spec(spec_json):
 
 STANDINGS_EVERY_S = 2.0  # cached standings are recomputed at most this often, and at the end
 
-# Replace the cached standings only with ones covering more matches (ARGV[1]); 0 when not.
-SET_STANDINGS_SCRIPT = """
-local done = tonumber(redis.call('HGET', KEYS[1], 'done') or '-1')
-if done < 0 or done >= tonumber(ARGV[1]) then return 0 end
-redis.call('HSET', KEYS[1], 'done', ARGV[1], 'standings', ARGV[2], 'at', ARGV[3])
-return 1
-"""
-
-
-def refresh_standings(client, spec, results_key):
+def refresh_standings(stored, spec, results_key):
     """Recompute the cached standings of an HTTP tournament when they cover fewer matches than
     are stored, at most every STANDINGS_EVERY_S until every match is stored (nothing for a
     tournament without a standings key, e.g. the CLI's --rq runs). A batch reads the count after
     storing its own records, so the batch that stores last always sees them all."""
-    key = sibling_key(results_key, "standings")
-    done, at = client.hmget(key, ["done", "at"])
-    stored = client.hlen(results_key)
-    if done is None or stored <= int(done):
+    done, at = stored.standings_state(results_key)
+    count = stored.count(results_key)
+    if done is None or count <= int(done):
         return False
-    if stored < spec["matches"] and time.time() - float(at or 0) < STANDINGS_EVERY_S:
+    if count < spec["matches"] and time.time() - float(at or 0) < STANDINGS_EVERY_S:
         return False
-    records = [orjson.loads(raw) for raw in client.hvals(results_key)]
-    table = standings(spec, records)["standings"]  # NaN becomes null in orjson
-    return bool(client.eval(SET_STANDINGS_SCRIPT, 1, key, len(records), orjson.dumps(table),
-                            time.time()))
+    found = [orjson.loads(raw) for raw in stored.all_records(results_key)]
+    table = standings(spec, found)["standings"]  # NaN becomes null in orjson
+    return stored.set_standings(results_key, len(found), orjson.dumps(table))
 
 
-def _secret(client, results_key):
-    """The tournament's seed key (bytes), or None (public seeds: the library's and the CLI's)."""
-    raw = client.get(sibling_key(results_key, "secret"))
-    return bytes.fromhex(raw.decode()) if raw else None
-
-
-# HSETNX of every (field, value) pair in ARGV: one command per group, however many records.
-STORE_NEW_SCRIPT = """
-local new = 0
-for i = 1, #ARGV, 2 do new = new + redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1]) end
-return new
-"""
-
-
-def _flush(client, results_key, pending):
+def _flush(stored, results_key, pending):
     """HSETNX the pending records in one command; returns how many were new."""
     if not pending:
         return 0
-    if client not in _STORE_NEW:
-        _STORE_NEW.clear()
-        _STORE_NEW[client] = client.register_script(STORE_NEW_SCRIPT)
-    new = _STORE_NEW[client](keys=[results_key], args=[x for pair in pending for x in pair])
+    new = stored.store_new(results_key, pending)
     pending.clear()
-    return int(new)
+    return new
 
 
 def _record_json(record):
@@ -123,10 +94,10 @@ def play_batch(spec_json, indices, results_key):
     """Play and store the batch's matches not stored yet; returns counts and timings."""
     started = time.perf_counter()
     spec, groups = _spec(spec_json)
-    client = connection()
-    secret = _secret(client, results_key)
-    stored = client.hmget(results_key, [str(i) for i in indices]) if indices else []
-    todo = [i for i, existing in zip(indices, stored) if existing is None]
+    client = records()
+    secret = client.secret_for(results_key)
+    existing = client.records_at(results_key, indices)
+    todo = [i for i, found in zip(indices, existing) if found is None]
     played, playing, pending, flushed = 0, 0.0, [], time.perf_counter()
     for index in todo:
         begun = time.perf_counter()

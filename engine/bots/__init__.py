@@ -9,22 +9,10 @@ Library callers use `choose(name, view, seat, params, seed)`: any bot, in-proces
 
 from ..registry import GAMES, get_game
 from ..rng import Rng
+from .game_modules import game_module, heuristic_module  # noqa: F401 (engine.bots.game_module is API)
 from .ismcts import PARAMS as ISMCTS_PARAMS
 from .ismcts import choose_ismcts
 from .random_bot import choose_random
-
-
-def game_module(game_id, name):
-    """The module `name` beside the game's rules class (its `heuristic` or `rollout`, e.g.
-    engine/<game>/heuristic.py: `Game.module`), or None when the game has none. A module that
-    exists but fails to import its own dependencies raises."""
-    rules = GAMES.get(game_id)
-    return rules.module(name) if rules is not None else None
-
-
-def heuristic_module(game_id):
-    """The game's `heuristic` module, or None when the game has none."""
-    return game_module(game_id, "heuristic")
 
 
 def choose_heuristic(view, seat, rules, rng, params):

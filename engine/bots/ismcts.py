@@ -26,6 +26,7 @@ and scored by the evaluation instead of played to the end.
 import math
 
 from ..rng import Rng
+from .game_modules import game_module, heuristic_module
 
 PARAMS = {
     "iterations": {"default": 300, "type": "int", "min": 1, "max": 200000},
@@ -219,14 +220,10 @@ def _seed_prior(root, seat, action, visits):
 
 
 def _rollout(rules):
-    """The game's fast playout module (engine/<game>/rollout.py), or None (imported late, as the
-    bots package imports this module)."""
-    from . import game_module
+    """The game's fast playout module (engine/<game>/rollout.py), or None."""
     return game_module(rules.id, "rollout")
 
 
 def _heuristic(rules):
-    """The game's heuristic module, or None (engine.bots.heuristic_module; imported late, as the
-    bots package imports this module)."""
-    from . import heuristic_module
+    """The game's heuristic module (engine/<game>/heuristic.py), or None."""
     return heuristic_module(rules.id)

@@ -4,7 +4,7 @@ none -> coloured -> black -> none.
 
 Design (issue 25): notes are *not* game actions. They never go through `engine.step`, are not
 in `legal_actions`, not in the log, the history or the match version, and not in the engine
-state: the service keeps them per (match, seat) beside the match (service/api_notes.py) and adds
+state: the service keeps them per (match, seat) beside the match (service/api/notes.py) and adds
 them to that seat's view only. So a note never advances the game, is allowed at any time while
 the match runs, cannot be picked by random bots, ISMCTS, tournaments or the conformance suite's
 random playouts (no endless games), does not make the opponent's If-Match stale, and is never

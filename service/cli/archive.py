@@ -16,7 +16,7 @@ import sys
 import engine
 
 from .. import matches as match_service
-from ..config import from_env
+from ..settings import Settings, from_env
 from ..store import Store
 from . import archive_check
 from .archive_check import BadRecord
@@ -138,7 +138,7 @@ def replay_into(store, record, match):
 
 
 def run_export(args):
-    store = Store(args.redis_url, prefix=args.prefix)
+    store = Store(args.redis_url, prefix=args.prefix, retention_s=Settings.from_env().retention_s)
     out = sys.stdout if args.path == "-" else open(args.path, "w", encoding="utf-8")
     try:
         count = export_matches(store, out, args.game, args.delete)
@@ -150,7 +150,7 @@ def run_export(args):
 
 
 def run_import(args):
-    store = Store(args.redis_url, prefix=args.prefix)
+    store = Store(args.redis_url, prefix=args.prefix, retention_s=Settings.from_env().retention_s)
     source = sys.stdin if args.path == "-" else open(args.path, encoding="utf-8")
     try:
         imported, skipped = import_matches(store, source, args.replace, args.unfinished)

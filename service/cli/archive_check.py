@@ -14,7 +14,7 @@ import time
 import engine
 from engine.bots import validate_bot
 
-from ..errors import ApiError
+from ..errors import DomainError as ApiError
 from ..matches import check_bot_budget, commitment_for
 
 MAX_LINE = 16 * 1024 * 1024   # characters of one archive line

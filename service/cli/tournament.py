@@ -20,6 +20,8 @@ import math
 import os
 import sys
 
+from ..settings import Settings
+
 DEFAULT_OUT = "tournament-results"
 LOCAL_REMOTE_ALLOW = "127.0.0.0/8,::1"  # `run`'s default allow-list for remote entrants
 
@@ -47,13 +49,13 @@ def register(subparsers):
     run.add_argument("--rq", action="store_true",
                      help="fan out over RQ: batches of whole matches on <QUEUE>-bulk, played by "
                           "`python -m worker` processes on any machine sharing the Redis")
-    run.add_argument("--redis-url", default=os.environ.get("SAFEHOUSE_REDIS_URL",
-                                                           "redis://127.0.0.1:6379/0"),
+    settings = Settings.from_env()
+    run.add_argument("--redis-url", default=settings.redis_url,
                      help="with --rq: the Redis the workers share (default: $SAFEHOUSE_REDIS_URL)")
-    run.add_argument("--queue", default=os.environ.get("SAFEHOUSE_QUEUE", "safehouse"),
+    run.add_argument("--queue", default=settings.queue,
                      help="with --rq: the workers' queue name; batches go to <QUEUE>-bulk "
                           "(default: $SAFEHOUSE_QUEUE or safehouse)")
-    run.add_argument("--prefix", default=os.environ.get("SAFEHOUSE_PREFIX", "sh:"),
+    run.add_argument("--prefix", default=settings.prefix,
                      help="with --rq: Redis key prefix of the results hash (default: "
                           "$SAFEHOUSE_PREFIX or sh:)")
     run.add_argument("--batch", type=int, default=None, metavar="N",
@@ -167,8 +169,15 @@ def cmd_run(args):
 
 
 def _run_with_progress(spec, out, args):
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     from engine.tournament.results import read_records
     already = len(read_records(out)) if os.path.exists(out) else 0
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -197,6 +206,7 @@ def _play(spec, out, args, progress):
             print(f"queued {jobs} batch job(s) of {batch} match(es) on {queue}; workers: "
                   f"python -m worker --url {args.redis_url} --queue {args.queue}", file=sys.stderr)
     return run_rq(spec, out, args.redis_url, queue_name=args.queue, prefix=args.prefix,
+                  queue_redis_url=Settings.from_env().queue_redis_url or None,
                   batch=args.batch, progress=progress, on_queued=queued)
 
 

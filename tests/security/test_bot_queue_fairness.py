@@ -39,7 +39,6 @@ def test_a_human_matchs_bot_turn_goes_before_queued_all_bot_matches(client, conf
 def test_workers_listen_to_human_bot_turns_first():
     args = _parser().parse_args([])
     assert queue_names("q", args.queues) == ["q-bots", "q-allbots", "q-bulk"]
-    assert jobs.worker_queue_names("q") == ["q-bots", "q-allbots", "q-bulk"]
 
 
 def test_a_caller_runs_a_bounded_number_of_all_bot_matches(config):

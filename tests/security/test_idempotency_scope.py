@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from service.key_strength import strong_enough
+from service.api.key_strength import strong_enough
 
 OPEN_MATCH = {"game": "toy", "seats": [{"kind": "human"}, {"kind": "open"}]}
 WEAK_KEYS = ["00000000-0000-0000-0000-000000000000", "a" * 40, "ab" * 20, "0123456789abcdef" * 2,

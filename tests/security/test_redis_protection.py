@@ -15,8 +15,8 @@ import redis
 from rq import Queue
 from rq.job import Job
 
-from service import run
-from service.run import start_embedded_redis
+from service.process import run
+from service.process.run import start_embedded_redis
 
 
 def _wait_status(connection, job_id, timeout=60):

@@ -86,7 +86,7 @@ def test_an_address_holds_a_bounded_number_of_streams_and_long_polls(live_server
 def test_worker_connections_fit_the_open_file_limit():
     import resource
 
-    from service import gunicorn_conf
+    from service.process import gunicorn_conf
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     assert gunicorn_conf.worker_connections <= 10000 - 1  # no longer the unbounded 10,000
     assert gunicorn_conf.worker_connections + gunicorn_conf.FD_RESERVE <= soft or soft == resource.RLIM_INFINITY

@@ -6,7 +6,7 @@ the records a page of /matches reads are that page's, however many matches there
 import pytest
 
 from engine.tournament import standings
-from service import api_tournaments
+from service.api import tournaments as api_tournaments
 
 from .tournament_helpers import play_batches, queued_batches
 

@@ -19,9 +19,11 @@ def queued_batches(config):
 def play_batches(config, monkeypatch, count=None):
     """Play the first `count` (default: all) queued batches in-process, as a worker would;
     returns how many were played. The jobs stay queued (the test owns them)."""
+    from worker import jobs
     from worker import tournament as batch_job
     monkeypatch.setenv("SAFEHOUSE_REDIS_URL", config["REDIS_URL"])
-    batch_job._CONNECTION.clear()
+    monkeypatch.setattr(jobs, "_SETTINGS", None)  # the worker's settings, read anew
+    batch_job._RECORDS.clear()
     batches = queued_batches(config)[:count]
     for args in batches:
         batch_job.play_batch(*args)

@@ -147,10 +147,10 @@ def _serve(config, access_log=None):
     import tempfile
     port = free_port()
     log = tempfile.TemporaryFile()
-    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf",
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "python:service.process.gunicorn_conf",
                              "-w", "1", "-b", f"127.0.0.1:{port}", "--timeout", "60",
                              *(["--access-logfile", access_log] if access_log else []),
-                             "service.wsgi:app"],
+                             "service.process.wsgi:app"],
                             env=_env(config), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -92,8 +92,8 @@ def test_seeds_are_accepted_as_integers_or_digit_strings(client, seed, ok):
 
 
 def test_wait_has_one_limit_in_the_contract_and_the_server(client):
-    from service import schemas
-    from service.openapi import build_spec
+    from service.api import schemas
+    from service.api.openapi import build_spec
     params = build_spec()["paths"]["/matches/{match_id}/events"]["get"]["parameters"]
     wait = next(p for p in params if p["name"] == "wait")
     assert wait["schema"]["maximum"] == schemas.LONGPOLL_MAX_S == 30
@@ -160,7 +160,7 @@ def test_retry_after_only_on_429_and_location_on_201_and_202(config):
 
 
 def test_the_contract_documents_rate_limit_replay_and_location_headers():
-    from service.openapi import build_spec
+    from service.api.openapi import build_spec
     paths = build_spec()["paths"]
     create = paths["/matches"]["post"]["responses"]
     assert {"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Idempotent-Replayed",

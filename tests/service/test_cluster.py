@@ -177,7 +177,7 @@ def test_the_queues_can_live_on_the_cluster_itself(cluster, config, monkeypatch)
 
 
 def test_where_the_queues_live(monkeypatch):
-    from service import redis_conn
+    from service.store import connection as redis_conn
 
     assert [redis_conn.hash_tag(k) for k in ("{rq}:job:1", "rq:job", "{}x{y}", "a{b}c{d}", "{x")] == \
         ["rq", None, None, "b", None]  # Redis Cluster's rule: the first {...}, if not empty
@@ -186,5 +186,7 @@ def test_where_the_queues_live(monkeypatch):
     monkeypatch.setattr(redis_conn, "queue_hash_tag", lambda: None)  # RQ's default prefix `rq`
     with pytest.raises(RuntimeError, match="RQ_KEY_PREFIX"):
         redis_conn.queue_url("redis+cluster://127.0.0.1:7000")
-    monkeypatch.setenv("SAFEHOUSE_QUEUE_REDIS_URL", "redis://127.0.0.1:6379/9")
-    assert redis_conn.queue_url("redis+cluster://127.0.0.1:7000") == "redis://127.0.0.1:6379/9"
+    monkeypatch.setenv("SAFEHOUSE_QUEUE_REDIS_URL", "redis://127.0.0.1:6379/9")  # settings.queue_redis_url
+    from service.settings import Settings
+    explicit = Settings.from_env().queue_redis_url
+    assert redis_conn.queue_url("redis+cluster://127.0.0.1:7000", explicit) == "redis://127.0.0.1:6379/9"

@@ -7,7 +7,7 @@ import threading
 import pytest
 import redis
 
-from service.redis_conn import WaitingConnectionPool
+from service.store.connection import WaitingConnectionPool
 
 
 def test_a_caller_past_the_bound_waits_for_a_connection_to_come_back(redis_url):

@@ -4,7 +4,7 @@ load against marshmallow's, and an empty query against the schema's own load."""
 import pytest
 from marshmallow import ValidationError
 
-from service import schemas
+from service.api import schemas
 
 ACTION = schemas.ActionRequest()
 
@@ -38,7 +38,7 @@ def test_the_fast_load_leaves_every_invalid_body_to_marshmallow(body):
 def test_an_empty_query_answers_the_schemas_defaults(client):
     """GET /matches/{id}/events with no query: after=0, wait=0 as EventsQuery loads them; and a
     caller changing the answer it got does not change the next one."""
-    from service import http
+    from service.api import requests as http
     with client.application.test_request_context("/x"):
         first = http.parse_query(schemas.EventsQuery())
         assert first == schemas.EventsQuery().load({}) == {"after": 0, "wait": 0}
@@ -54,7 +54,7 @@ def test_compression_is_isa_l_and_its_gzip_is_standard_and_stable():
 
     from isal import isal_zlib
 
-    from service import headers
+    from service.api import headers
 
     assert headers.deflate is isal_zlib
     body = b'{"log": [' + b",".join(b'{"seat": %d, "text": "passes"}' % (i % 4) for i in range(300)) + b"]}"
@@ -67,7 +67,7 @@ def test_compression_is_isa_l_and_its_gzip_is_standard_and_stable():
 def test_a_gunicorn_worker_freezes_what_it_loaded_and_thaws_it_before_exit():
     import gc
 
-    from service import gunicorn_conf
+    from service.process import gunicorn_conf
 
     try:
         gunicorn_conf.post_worker_init(None)

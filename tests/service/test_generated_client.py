@@ -55,7 +55,7 @@ def test_generated_client_plays_a_full_match(generated, server, game_id):
     assert isinstance(made, models.CreatedMatch), made
     seats = {t.seat: client_mod.AuthenticatedClient(base_url=server, token=t.token) for t in made.tokens}
     rng = engine.Rng(7)
-    from service.openapi import game_schema_prefix
+    from service.api.openapi import game_schema_prefix
     prefix = game_schema_prefix(engine.get_game(game_id))
     view_model, match_view_model = getattr(models, f"{prefix}View"), getattr(models, f"{prefix}MatchView")
     action_models = tuple(getattr(models, name) for name in dir(models)

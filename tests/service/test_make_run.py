@@ -1,4 +1,4 @@
-"""`make run` (service/run.py) as real processes: a taken port, supervision (a worker killed with
+"""`make run` (service/process/run.py) as real processes: a taken port, supervision (a worker killed with
 SIGKILL is restarted while the API keeps serving), a quiet Ctrl-C that leaves no process behind,
 and the embedded Redis's append-only file keeping matches across a restart."""
 
@@ -12,7 +12,7 @@ import time
 import redis
 import requests
 
-from service.run import answers, start_embedded_redis
+from service.process.run import answers, start_embedded_redis
 from tests.service.conftest import ROOT, _env, free_port
 
 BIN = os.path.dirname(sys.executable)
@@ -83,7 +83,7 @@ class Launch:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.out, self.err = (open(os.path.join(cwd, name), "w+") for name in ("out.txt", "err.txt"))
-        self.proc = subprocess.Popen([sys.executable, "-m", "service.run"], cwd=cwd,
+        self.proc = subprocess.Popen([sys.executable, "-m", "service.process.run"], cwd=cwd,
                                      env=dict(env, SAFEHOUSE_BIND=f"127.0.0.1:{self.port}"),
                                      stdout=self.out, stderr=self.err, start_new_session=True)
         wait_until(lambda: healthy(self.base) or self.proc.poll() is not None, what="the API")

@@ -89,8 +89,8 @@ def test_the_odds_schema_follows_the_game_data_and_is_in_the_contract():
 
     from engine.darkagent.data import SPY_LEVELS
     from engine.darkagent.planning import ROLL_EQUIPMENT
-    from service import schemas
-    from service.openapi import build_spec
+    from service.api import schemas
+    from service.api.openapi import build_spec
     assert set(schemas.DARK_AGENT_SPY_LEVELS) == set(SPY_LEVELS)
     assert set(schemas.DARK_AGENT_ROLL_EQUIPMENT) == set(ROLL_EQUIPMENT)
     attack = yaml.safe_load(yaml.safe_dump(build_spec()))["components"]["schemas"]["OddsAttack"]

@@ -4,7 +4,7 @@ import os
 
 import yaml
 
-from service.openapi import build_spec, spec_yaml
+from service.api.openapi import build_spec, spec_yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -23,7 +23,7 @@ def test_spec_is_valid_openapi():
 def test_every_game_has_named_option_action_and_view_schemas():
     import engine
     from engine.registry import BUILTIN
-    from service.openapi import game_schema_prefix
+    from service.api.openapi import game_schema_prefix
     names = build_spec()["components"]["schemas"]
     for game_id in BUILTIN:
         rules = engine.get_game(game_id)

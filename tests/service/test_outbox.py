@@ -12,7 +12,7 @@ from rq import Queue
 
 import engine
 from service import jobs, matches
-from service.errors import ApiError
+from service.errors import DomainError as ApiError
 from service.store import Store
 from worker.sweeper import Sweeper
 
@@ -136,7 +136,8 @@ def test_bot_maxima_are_configurable(config):
 
 def test_the_worker_caps_an_unbounded_bot_at_the_maxima():
     from worker.jobs import bounded_bot
-    limits = {"MAX_BOT_BUDGET_MS": 5000, "MAX_BOT_ITERATIONS": 20000}
+    from service.settings import Settings
+    limits = Settings.from_env(max_bot_budget_ms=5000, max_bot_iterations=20000)
     assert bounded_bot({"bot": "ismcts", "budget_ms": 0, "iterations": 200000}, limits) == {
         "bot": "ismcts", "budget_ms": 5000, "iterations": 20000}
     assert bounded_bot({"bot": "random"}, limits) == {"bot": "random"}

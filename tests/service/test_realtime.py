@@ -114,7 +114,7 @@ def test_turn_clock_moves_for_an_absent_human(live_server, worker):
 def test_the_notifier_keeps_nothing_for_matches_nobody_here_watches(config):
     """Every save is announced to every API process; a process remembers a match only while one of
     its clients waits on it (else its bookkeeping would grow with every match ever played)."""
-    from service.notifier import Notifier
+    from service.store.notifier import Notifier
     notifier = Notifier(config["REDIS_URL"], "unused-channel")
     for number in range(50):
         notifier._wake(f"m{number}")

@@ -1,4 +1,4 @@
-"""service/redis_tx.py's one-round-trip transaction and the view's load built on it
+"""service/store/transaction.py's one-round-trip transaction and the view's load built on it
 (`Store.load_counting`): same answers as the scripted load and the rate limiter's hit script, error
 replies raised without leaving unread replies on a pooled connection, a connection Redis dropped
 while it sat in the pool retried once."""
@@ -6,8 +6,9 @@ while it sat in the pool retried once."""
 import redis
 
 import engine
-from service import matches, redis_tx
-from service.redis_conn import WaitingConnectionPool
+from service import matches
+from service.store import transaction as redis_tx
+from service.store.connection import WaitingConnectionPool
 from service.store import Store
 
 

@@ -12,7 +12,7 @@ import requests
 
 import engine
 from service import matches
-from service.run import answers, choose_redis, start_embedded_redis
+from service.process.run import answers, choose_redis, start_embedded_redis
 from service.store import Store
 from tests.service.conftest import ROOT, _env, free_port
 
@@ -48,6 +48,7 @@ def test_a_retried_bot_job_never_plays_twice(config, monkeypatch):
     monkeypatch.setenv("SAFEHOUSE_QUEUE", config["QUEUE"])
     from worker import jobs
     monkeypatch.setattr(jobs, "_STORE", None)
+    monkeypatch.setattr(jobs, "_SETTINGS", None)  # read from the environment anew
     store = Store(config["REDIS_URL"], prefix=config["PREFIX"])
     mid, meta, match, _ = matches.create(store, "toy", {}, [{"bot": "random"}, {"kind": "human"}], seed=3)
     first = jobs.bot_turn(mid, 0, 0)
@@ -85,7 +86,7 @@ def test_redis_choice_prefers_the_environment(monkeypatch):
 def test_make_run_serves_and_stops_on_ctrl_c(config):
     port = free_port()
     env = dict(_env(config), SAFEHOUSE_BIND=f"127.0.0.1:{port}")
-    proc = subprocess.Popen([sys.executable, "-m", "service.run"], env=env, cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "service.process.run"], env=env, cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                             start_new_session=True)
     try:

@@ -84,7 +84,7 @@ def test_scripts_redis_does_not_know_go_the_long_way(client):
     seat = client.get(f"/matches/{match_id}").get_json()["to_move"][0]
     auth = {"Authorization": f"Bearer {tokens[seat]}"}
     parts = client.application.extensions["safehouse"]
-    scripts = (parts["limiter"]._hit, parts["store"]._save)
+    scripts = (parts["store"]._create, parts["store"]._save)  # the limiter counts without a script
     for script in scripts:
         script.sha = "0" * 40
     view = client.get(f"/matches/{match_id}", headers=auth)  # the view needs no script
@@ -95,7 +95,7 @@ def test_scripts_redis_does_not_know_go_the_long_way(client):
     assert answer.status_code == 200 and answer.get_json()["version"] == view.get_json()["version"] + 1
     assert parts["store"]._save.sha != "0" * 40  # loaded again
     assert client.post("/matches", json={"game": "insidejob", "options": {"players": 4}}).status_code == 201
-    assert parts["limiter"]._hit.sha != "0" * 40
+    assert parts["store"]._create.sha != "0" * 40
 
 
 def test_rate_limit_headers_and_429_come_from_the_one_hit(config, redis_url):
@@ -142,6 +142,25 @@ def test_a_limit_string_with_two_windows_counts_both(config):
 def test_the_quick_accept_encoding_read_agrees_with_werkzeug(app, header):
     from flask import request
 
-    from service.headers import _accepts_gzip
+    from service.api.headers import _accepts_gzip
     with app.test_request_context(headers={"Accept-Encoding": header} if header else {}):
         assert _accepts_gzip() == (request.accept_encodings["gzip"] > 0)
+
+
+def test_a_classified_seat_view_reads_its_notes_in_the_same_round_trip(client, round_trips):
+    """Classified keeps each seat's cypher-wheel notes beside the match: a seat's view reads them
+    in the one round trip of its load (once this process has seen the match has notes)."""
+    made = client.post("/matches", json={"game": "classified", "seed": 7}).get_json()
+    tokens = {t["seat"]: t["token"] for t in made["tokens"]}
+    auth = {"Authorization": f"Bearer {tokens[0]}"}
+    url = f"/matches/{made['match_id']}"
+    assert client.put(f"{url}/notes", json={"number": 4, "mark": "coloured"}, headers=auth).status_code == 200
+    client.get(url, headers=auth)  # a process meets a match's notes once
+    round_trips.clear()
+    view = client.get(url, headers=auth)
+    assert view.status_code == 200 and view.get_json()["state"]["notes"]["4"] == "coloured"
+    assert len(round_trips) <= MAX_VIEW_ROUND_TRIPS, round_trips
+    round_trips.clear()
+    other = client.get(url, headers={"Authorization": f"Bearer {tokens[1]}"})
+    assert other.get_json()["state"]["notes"]["4"] == "none"  # the other seat's own notes only
+    assert len(round_trips) <= MAX_VIEW_ROUND_TRIPS, round_trips

@@ -2,7 +2,8 @@
 days by default; SAFEHOUSE_*_TTL_S); the listing forgets expired matches."""
 
 from service import matches
-from service.store import Store, retention_from_env
+from service.settings import Settings
+from service.store import Store
 
 
 def ttls(store, prefix, match_id):
@@ -13,7 +14,7 @@ def test_keys_expire_by_status(config, monkeypatch):
     monkeypatch.setenv("SAFEHOUSE_OPEN_TTL_S", "100")
     monkeypatch.setenv("SAFEHOUSE_ACTIVE_TTL_S", "1000")
     monkeypatch.setenv("SAFEHOUSE_FINISHED_TTL_S", "10000")
-    store = Store(config["REDIS_URL"], prefix=config["PREFIX"])
+    store = Store(config["REDIS_URL"], prefix=config["PREFIX"], retention_s=Settings.from_env().retention_s)
     prefix = config["PREFIX"]
     match_id, *_ = matches.create(store, "toy", {"target": 2}, [{"kind": "human"}, {"kind": "open"}], seed=3)
     assert all(50_000 < t <= 100_000 for t in ttls(store, prefix, match_id))
@@ -31,11 +32,11 @@ def test_keys_expire_by_status(config, monkeypatch):
 
 def test_zero_keeps_for_ever_and_defaults(config, monkeypatch):
     monkeypatch.setenv("SAFEHOUSE_OPEN_TTL_S", "0")
-    store = Store(config["REDIS_URL"], prefix=config["PREFIX"])
+    store = Store(config["REDIS_URL"], prefix=config["PREFIX"], retention_s=Settings.from_env().retention_s)
     match_id, *_ = matches.create(store, "toy", {}, [{"kind": "human"}, {"kind": "open"}], seed=3)
     assert ttls(store, config["PREFIX"], match_id) == [-1, -1]
     monkeypatch.delenv("SAFEHOUSE_OPEN_TTL_S")
-    assert retention_from_env() == {"open": 86400, "active": 30 * 86400, "finished": 30 * 86400}
+    assert Settings.from_env().retention_s == {"open": 86400, "active": 30 * 86400, "finished": 30 * 86400}
 
 
 def test_the_listing_forgets_expired_matches(client, config):
@@ -53,7 +54,7 @@ def test_a_write_refreshes_the_ttl_unless_the_last_refresh_was_within_one_percen
     minute) of the previous refresh is left alone (one PTTL instead of three PEXPIREs)."""
     import engine
     monkeypatch.setenv("SAFEHOUSE_ACTIVE_TTL_S", "100")
-    store = Store(config["REDIS_URL"], prefix=config["PREFIX"])
+    store = Store(config["REDIS_URL"], prefix=config["PREFIX"], retention_s=Settings.from_env().retention_s)
     match_id, _, match, _ = matches.create(store, "insidejob", {"players": 4}, [{"kind": "human"}] * 4, seed=3)
 
     def act():

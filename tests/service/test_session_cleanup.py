@@ -9,7 +9,7 @@ import sys
 
 import redis
 
-from service.run import start_embedded_redis
+from service.process.run import start_embedded_redis
 from tests.service.conftest import ROOT
 
 RQ_SHARED = {b"rq:clean_groups"}  # RQ's own throttle key, shared by every queue (expires by itself)

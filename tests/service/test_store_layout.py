@@ -47,7 +47,7 @@ def test_a_save_that_would_leave_a_gap_in_the_history_is_refused(config):
 def test_a_process_parses_only_what_was_appended_and_stays_exact(config):
     """The load cache: a second Store (another process) writing in between is seen; a load parses
     only what was appended; a deleted and re-created match starts over."""
-    import service.store as store_module
+    import service.store.snapshots as store_module
     writer = Store(config["REDIS_URL"], prefix=config["PREFIX"])
     reader = Store(config["REDIS_URL"], prefix=config["PREFIX"])
     match_id, _, match, _ = matches.create(writer, "darkagent", {"players": 3}, [{"kind": "human"}] * 3, seed=5)

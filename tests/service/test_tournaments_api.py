@@ -60,7 +60,7 @@ def test_spec_errors_and_limits_name_the_field(client, config):
 def test_the_remote_bot_protocol_is_in_the_contract():
     import yaml
 
-    from service.openapi import build_spec
+    from service.api.openapi import build_spec
     spec = yaml.safe_load(yaml.safe_dump(build_spec()))
     callbacks = spec["paths"]["/tournaments"]["post"]["callbacks"]["remoteBotDecision"]
     operation = next(iter(callbacks.values()))["post"]

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from service import create_app
-from service.api_web import WEB_DIR
+from service.api.static import WEB_DIR
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ def test_root_serves_the_page_and_is_not_rate_limited(tight_client):
     assert tight_client.get("/favicon.ico").status_code == 204
 
 
-@pytest.mark.parametrize("path", ["/web/../api_web.py", "/web/..%2fapi_web.py", "/web/js/nothing.js",
+@pytest.mark.parametrize("path", ["/web/../static.py", "/web/..%2fstatic.py", "/web/js/nothing.js",
                                   "/web/.hidden.js", "/web/js", "/web/../../setup.cfg"])
 def test_nothing_else_is_reachable(client, path):
     assert client.get(path).status_code == 404

@@ -31,7 +31,10 @@ def namespace():
 
 
 def test_a_retried_batch_never_counts_a_match_twice(namespace, monkeypatch):
+    from worker import jobs
     monkeypatch.setenv("SAFEHOUSE_REDIS_URL", REDIS_URL)
+    monkeypatch.setattr(jobs, "_SETTINGS", None)  # the worker's settings, read anew
+    monkeypatch.setattr(batch_job, "_RECORDS", {})
     key = results_key(namespace["PREFIX"], SPEC)
     spec_json = json.dumps(SPEC)
     real, calls = batch_job.play_scheduled, []

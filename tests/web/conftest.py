@@ -40,7 +40,7 @@ def serve(config):
     port = free_port()
     log = tempfile.TemporaryFile()
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-k", "gevent", "-w", "1", "-b", f"127.0.0.1:{port}",
-                             "--timeout", "60", "--graceful-timeout", "1", "--keep-alive", "1", "service.wsgi:app"],
+                             "--timeout", "60", "--graceful-timeout", "1", "--keep-alive", "1", "service.process.wsgi:app"],
                             env=_env(config), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
     base = f"http://127.0.0.1:{port}"
     try:

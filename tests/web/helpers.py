@@ -168,7 +168,7 @@ RECORD_POSTS = """
 
 
 def ref_key(ref):
-    """The page's data-ref key of a choice's ref (service/web/js/picker.js refKey)."""
+    """The page's data-ref key of a choice's ref (service/api/web/js/picker.js refKey)."""
     kind = ref["kind"]
     if kind == "cell":
         return f"cell:{ref['line']}:{ref['depth']}"

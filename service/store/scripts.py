@@ -1,7 +1,7 @@
-"""The Lua scripts of the match store (service/store.py): each touches the keys of one match and its
+"""The Lua scripts of the match store (service/store/snapshots.py, outbox.py): each touches the keys of one match and its
 shard's due index only (one Redis Cluster slot). A script is atomic; it also copies every argument
 and reply through Lua (measured ~2 us per KB on top of the commands), so the hottest read, a view's
-load with its rate-limit hit, is a plain MULTI/EXEC instead (service/redis_tx.py)."""
+load with its rate-limit hit, is a plain MULTI/EXEC instead (service/store/transaction.py)."""
 
 # Sets the outbox entry of the match in KEYS[1] (index KEYS[3]): due time ARGV[n] ('' = nothing
 # due) for member ARGV[n+1]; a write of the match resets the sweeper's attempt count.
@@ -90,10 +90,10 @@ return 1
 
 # One atomic read of what a load needs: the snapshot's fields, the events after seq ARGV[1] and
 # the history entries from index ARGV[2] (what this process has not parsed yet) and the creation
-# nonce (false for matches stored before nonces); 0 if no match.
+# nonce (false for matches stored before nonces) and the outbox attempts; 0 if no match.
 LOAD_LUA = """
 local function load()
-  local raw = redis.call('HMGET', KEYS[1], 'doc', 'meta', 'rev', 'version', 'nonce')
+  local raw = redis.call('HMGET', KEYS[1], 'doc', 'meta', 'rev', 'version', 'nonce', 'attempts')
   if not raw[1] then return 0 end
   local events, history = {}, {}  -- read only when something was appended since (or rewritten)
   if tonumber(raw[3]) ~= tonumber(ARGV[1]) then
@@ -102,7 +102,7 @@ local function load()
   if tonumber(raw[4] or '0') ~= tonumber(ARGV[2]) then
     history = redis.call('LRANGE', KEYS[3], ARGV[2], -1)
   end
-  return {raw[1], raw[2], raw[3], events, history, raw[5] or false}
+  return {raw[1], raw[2], raw[3], events, history, raw[5] or false, raw[6] or false}
 end
 """
 LOAD_SCRIPT = LOAD_LUA + "return load()"

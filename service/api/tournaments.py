@@ -7,7 +7,7 @@ commitment to its seed secret. `GET /tournaments/{id}` gives progress and the st
 when the last batch landed (with `wait`/`after` it long-polls until more matches are done);
 `GET /tournaments/{id}/matches` pages through the match records; `DELETE /tournaments/{id}`
 (owner token only) cancels what is still queued. Admission (limits, bot caps, per-caller quotas,
-owners) is service/tournament_guard.py.
+owners) is service/api/tournament_guard.py.
 
 Secret seeds (service/tournament_seeds.py): deal and bot seeds are HMACs under a server-side
 secret; `commitment` (its SHA-256) is published at creation, `seed_secret` and the records'
@@ -26,26 +26,39 @@ from flask import Blueprint, current_app, request
 
 from engine.tournament import SpecError, validate_spec
 
+from ..store.tournaments import TournamentStore
+from ..tournament_rq import (
+    RESULTS_TTL_S,
+    cancel_queued,
+    new_tournament_id,
+    queue_batches,
+)
+from ..tournament_seeds import ended, new_secret, redacted
 from . import schemas
 from .errors import ApiError
-from .http import parse_body, parse_query
-from .tournament_guard import check_limits, check_owner, claim_quota, new_owner_token, precheck
-from .tournament_rq import (RESULTS_TTL_S, cancel_queued, new_tournament_id, queue_batches, quota_key,
-                            tournament_key)
-from .tournament_seeds import ended, new_secret, redacted
+from .requests import parse_body, parse_query
+from .tournament_guard import (
+    check_limits,
+    check_owner,
+    claim_quota,
+    new_owner_token,
+    precheck,
+)
 
 bp = Blueprint("tournaments", __name__)
 POLL_S = 0.25
-KINDS = ("meta", "results", "secret", "standings")
 
 
 def _ctx():
     return current_app.extensions["safehouse"]
 
 
-def _keys(tid):
-    prefix = current_app.config["PREFIX"]
-    return {kind: tournament_key(prefix, tid, kind) for kind in KINDS}
+def _records():
+    """The tournament records (service/store/tournaments.py) on RQ's Redis."""
+    ctx = _ctx()
+    if "tournaments" not in ctx:
+        ctx["tournaments"] = TournamentStore(ctx["store"].queue_redis, current_app.config["PREFIX"])
+    return ctx["tournaments"]
 
 
 def _validated(raw):
@@ -67,35 +80,29 @@ def create_tournament():
     """Validate and queue a tournament; 202 with its id, owner token and seed commitment."""
     body = parse_body(schemas.TournamentRequest())
     spec, config = _validated(body["spec"]), current_app.config
-    tid, client = new_tournament_id(), _ctx()["store"].queue_redis
-    keys = _keys(tid)
-    caller = quota_key(config["PREFIX"], request.remote_addr or "127.0.0.1")
-    claim_quota(client, caller, _keys, tid, spec, config, RESULTS_TTL_S)
+    tid, records = new_tournament_id(), _records()
+    claim_quota(records, request.remote_addr or "127.0.0.1", tid, spec, config, RESULTS_TTL_S)
     secret, commitment = new_secret()
     token, owner = new_owner_token()
-    client.set(keys["secret"], secret, ex=RESULTS_TTL_S)
-    client.hset(keys["standings"], "done", 0)
-    client.expire(keys["standings"], RESULTS_TTL_S)
     meta = {"spec": spec, "created": time.time(), "jobs": [], "status": "running", "owner": owner,
             "commitment": commitment}
-    client.set(keys["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
-    meta["jobs"] = queue_batches(client, config["QUEUE"], tid, spec, keys["results"])
-    client.set(keys["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
+    records.start(tid, secret, meta, RESULTS_TTL_S)
+    meta["jobs"] = queue_batches(records.client, config["QUEUE"], tid, spec, records.keys(tid)["results"])
+    records.put_meta(tid, meta, RESULTS_TTL_S)
     answer = {**_summary(tid, meta), "owner_token": token}
     return answer, 202, {"Location": f"/tournaments/{tid}", "Cache-Control": "no-store"}
 
 
 def _meta(tid):
-    raw = _ctx()["store"].queue_redis.get(_keys(tid)["meta"]) if len(tid) <= 64 else None
-    if raw is None:
+    meta = _records().meta(tid) if len(tid) <= 64 else None
+    if meta is None:
         raise ApiError("tournament_not_found", f"no tournament {tid!r}", "tournament_id")
-    return json.loads(raw)
+    return meta
 
 
 def _progress(tid, meta):
     """(status, matches done): finished once the cached standings cover every match."""
-    keys, pipe = _keys(tid), _ctx()["store"].queue_redis.pipeline(transaction=False)
-    done, counted = pipe.hlen(keys["results"]).hget(keys["standings"], "done").execute()
+    done, counted = _records().progress(tid)
     if meta["status"] == "cancelled":
         return "cancelled", done
     total = meta["spec"]["matches"]
@@ -105,26 +112,25 @@ def _progress(tid, meta):
 
 def _summary(tid, meta=None):
     """Progress, the cached standings and the seed commitment (and secret, after the end)."""
-    meta, client, keys = meta or _meta(tid), _ctx()["store"].queue_redis, _keys(tid)
+    meta = meta or _meta(tid)
     status, done = _progress(tid, meta)
     answer = {"tournament_id": tid, "status": status, "done": done, "total": meta["spec"]["matches"],
               "game": meta["spec"]["game"], "entrants": [e["name"] for e in meta["spec"]["entrants"]],
               "spec": meta["spec"], "commitment": meta.get("commitment")}
-    counted, table = client.hmget(keys["standings"], ["done", "standings"])
+    counted, table = _records().standings(tid)
     if table is not None:
         answer["standings"], answer["standings_done"] = json.loads(table), int(counted)
     if _ended(tid, meta, status):
-        secret = client.get(keys["secret"])
-        answer["seed_secret"] = secret.decode() if secret else None
+        answer["seed_secret"] = _records().secret_of(tid)
     return answer
 
 
 def _ended(tid, meta, status):
     """Whether the tournament can play no more (tournament_seeds.ended), the answer kept."""
     revealed = meta.get("revealed")
-    answer = ended(_ctx()["store"].queue_redis, meta, status)
+    answer = ended(_records().client, meta, status)
     if meta.get("revealed") and not revealed:
-        _ctx()["store"].queue_redis.set(_keys(tid)["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
+        _records().put_meta(tid, meta, RESULTS_TTL_S)
     return answer
 
 
@@ -147,9 +153,9 @@ def tournament_matches(tid):
     the page's indices (a page may hold fewer records while matches are still being played)."""
     query = parse_query(schemas.TournamentMatchesQuery())
     meta = _meta(tid)
-    client, total = _ctx()["store"].queue_redis, meta["spec"]["matches"]
+    total = meta["spec"]["matches"]
     indices = list(range(query["cursor"], min(total, query["cursor"] + query["limit"])))
-    raw = client.hmget(_keys(tid)["results"], [str(i) for i in indices]) if indices else []
+    raw = _records().records(tid, indices)
     page = [json.loads(r) for r in raw if r is not None]
     page = redacted(page, _ended(tid, meta, _progress(tid, meta)[0]))
     more = bool(indices) and indices[-1] + 1 < total
@@ -161,8 +167,7 @@ def cancel_tournament(tid):
     """Cancel the batches still queued (owner token only; a batch being played finishes)."""
     meta = _meta(tid)
     check_owner(meta)
-    client = _ctx()["store"].queue_redis
-    cancel_queued(client, meta.get("jobs", []))
+    cancel_queued(_records().client, meta.get("jobs", []))
     meta["status"] = "cancelled"
-    client.set(_keys(tid)["meta"], json.dumps(meta), ex=RESULTS_TTL_S)
+    _records().put_meta(tid, meta, RESULTS_TTL_S)
     return _summary(tid, meta)

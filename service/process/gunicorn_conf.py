@@ -1,13 +1,13 @@
-"""gunicorn settings for serving Safehouse (`gunicorn -c python:service.gunicorn_conf ...`).
+"""gunicorn settings for serving Safehouse (`gunicorn -c python:service.process.gunicorn_conf ...`).
 
 - `worker_class` gevent: an idle long-poll or SSE client holds a greenlet, not a worker (waiting
-  clients share one Redis subscriber, see service/notifier.py).
+  clients share one Redis subscriber, see service/store/notifier.py).
 - `worker_connections` (SAFEHOUSE_WORKER_CONNECTIONS, 4,000) is what one worker serves well:
   bench/bench_streams.py measured 32 KiB per idle stream and 5,000 streams woken within 1.6 s, so
   4,000 is ~130 MiB and ~1.3 s of fan-out; it never exceeds the file descriptors the process may
   open (less a reserve for Redis, logs and modules), raising the soft limit toward the hard one
   first, since past it every accept fails. A request line and headers must arrive within
-  `keepalive` (2 s), a body within SAFEHOUSE_BODY_TIMEOUT_S (service/connections.py), so a slow
+  `keepalive` (2 s), a body within SAFEHOUSE_BODY_TIMEOUT_S (service/api/connections.py), so a slow
   client holds a connection for seconds, not forever (docs/security.md).
 - Each worker freezes what it loaded out of the garbage collector's sight (`post_worker_init`).
 - The access log (off unless `--access-logfile` is given) never records query strings or headers:
@@ -15,8 +15,9 @@
 """
 
 import gc
-import os
 import resource
+
+from service.settings import Settings
 
 FD_RESERVE = 256  # Redis pool (64) and subscriber, logs, module files, the listening socket
 
@@ -36,7 +37,7 @@ def _worker_connections(wanted):
 
 
 worker_class = "gevent"
-worker_connections = _worker_connections(int(os.environ.get("SAFEHOUSE_WORKER_CONNECTIONS", "4000")))
+worker_connections = _worker_connections(Settings.from_env().worker_connections)
 keepalive = 2  # also the deadline for a request line and headers (gunicorn's gevent worker)
 timeout = 120
 # request lines up to 8190 bytes reach the app, which answers a JSON 414 above MAX_URI_LENGTH

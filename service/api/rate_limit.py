@@ -14,33 +14,25 @@ more than this service needs. What it keeps of flask-limiter's behaviour:
 - OPTIONS (CORS preflights, answered by Flask/flask-cors without running a view) is never counted
   and never refused: a browser's preflight must not spend its caller's creation budget.
 
-Keys: `<prefix>limit:{<caller>}:<scope>:<amount>/<seconds>`; the hash tag keeps one caller's keys
-in one Redis Cluster slot, so the single script touches one slot.
+The counting itself is the store's (service/store/rate_limits.py: one MULTI/EXEC per request).
+A route that loads a match counts its hit in the same round trip: it is named in
+`counted_by_route`, this hook leaves it alone, and the route calls `check(fetch)` itself
+(service/api/matches.py). Keys: service/store/keys.py (`limit`).
 """
 
 import functools
 import time
 
-from flask import g, request
+from flask import current_app, g, request
 from limits import parse_many
 
 from .errors import ApiError
 
-# Count one hit on each window key KEYS[first..last] (window seconds in ARGV at the same offset
-# minus `shift`); returns {count, ttl} per key. service/store.py's `load_counting` counts the same
-# way with plain commands (SET NX EX, INCR, TTL) beside a match load.
-HIT_LUA = """
-local function hit(first, last, shift)
-  local out = {}
-  for i = first, last do
-    local current = redis.call('INCR', KEYS[i])
-    if current == 1 then redis.call('EXPIRE', KEYS[i], ARGV[i - shift]) end
-    out[#out + 1] = {current, redis.call('TTL', KEYS[i])}
-  end
-  return out
-end
-"""
-HIT_SCRIPT = HIT_LUA + "return hit(1, #KEYS, 0)"
+
+def caller_address():
+    """Budgets are per caller address: no token (nor any spelling of one) ever names a budget, so
+    a junk or re-spelled bearer gets no fresh budget and no token reaches a Redis key name."""
+    return request.remote_addr or "127.0.0.1"
 
 
 @functools.lru_cache(maxsize=64)
@@ -50,39 +42,44 @@ def parse(spec):
 
 
 class RateLimiter:
-    """Fixed-window limits per caller (`key_func()`), kept in Redis through `redis_client`."""
+    """Fixed-window limits per caller (`key_func()`), counted by `store`."""
 
-    def __init__(self, app, redis_client, key_func, prefix, app_limit, exempt_blueprints=(),
-                 endpoint_limits=None, prefetch=None):
-        """`app_limit` and the values of `endpoint_limits` ({endpoint: limit}) are limit strings
-        or callables returning one (read on each request). `prefetch(keys, windows)`, when given,
-        may count the hit on `keys` (as HIT_SCRIPT does) together with the reads the request will
-        need, and answer the counts, or None to leave the hit to this limiter."""
-        self.key_func, self.prefix, self.prefetch = key_func, prefix, prefetch
-        self._redis = redis_client
+    def __init__(self, app, store, key_func, app_limit, exempt_blueprints=(), endpoint_limits=None,
+                 counted_by_route=()):
+        """`app_limit` and the values of `endpoint_limits` ({endpoint: limit}) name the app.config
+        entries that hold the limit strings (read on each request). Endpoints in `counted_by_route` call
+        `check` themselves (with the read their hit rides along with)."""
+        self.store, self.key_func = store, key_func
         self.app_limit = app_limit
         self.exempt_blueprints = set(exempt_blueprints)
         self.endpoint_limits = dict(endpoint_limits or {})
-        self._hit = redis_client.register_script(HIT_SCRIPT)
-        app.before_request(self._check)
+        self.counted_by_route = frozenset(counted_by_route)
+        app.before_request(self._before)
         app.after_request(self._headers)
 
     @staticmethod
-    def _spec(limit):
-        return limit() if callable(limit) else limit
+    def _spec(name):
+        return current_app.config[name]
 
-    def _check(self):
+    def _before(self):
+        if request.endpoint not in self.counted_by_route:
+            self.check()
+
+    def check(self, fetch=None):
+        """Count this request's hit and refuse it (429) over a limit. `fetch(hits)`, when given,
+        answers (counts, payload): the [count, ttl] of each (key, window) hit, counted as
+        `Store.count_hits` does, together with a read the route needs; returns the payload."""
         endpoint = request.endpoint
         if endpoint is None or request.blueprint in self.exempt_blueprints or request.method == "OPTIONS":
-            return
+            return fetch(())[1] if fetch else None
         scopes = [("app", self._spec(self.app_limit))]
         if endpoint in self.endpoint_limits:
             scopes.append((endpoint, self._spec(self.endpoint_limits[endpoint])))
         caller = self.key_func()
         items = [(scope, amount, seconds) for scope, spec in scopes for amount, seconds in parse(spec)]
-        keys = [f"{self.prefix}limit:{{{caller}}}:{scope}:{amount}/{seconds}"
-                for scope, amount, seconds in items]
-        answers = self._count(keys, [seconds for _, _, seconds in items])
+        hits = tuple((self.store.keys.limit(caller, scope, amount, seconds), seconds)
+                     for scope, amount, seconds in items)
+        answers, payload = fetch(hits) if fetch else (self.store.count_hits(hits), None)
         now = time.time()
         windows = [(scope, amount, max(0, amount - int(count)), now + max(int(ttl), 0), int(count) > amount)
                    for (scope, amount, _), (count, ttl) in zip(items, answers)]
@@ -94,12 +91,7 @@ class RateLimiter:
             raise ApiError("rate_limited", f"rate limit exceeded ({breached[0][1]} per "
                            f"{self._period(breached[0], items)} s); retry later",
                            headers={"Retry-After": str(max(1, int(reset - now + 1)))})
-
-    def _count(self, keys, args):
-        """The [count, ttl] of each key after this hit. `prefetch`, when it serves this request,
-        counts them in the same script as the reads the request needs (one round trip)."""
-        answers = self.prefetch(keys, args) if self.prefetch else None
-        return self._hit(keys=keys, args=args) if answers is None else answers
+        return payload
 
     @staticmethod
     def _period(window, items):

@@ -1,4 +1,4 @@
-"""The web client: static HTML, CSS and JavaScript modules under service/web/, served at `/`.
+"""The web client: static HTML, CSS and JavaScript modules under service/api/web/, served at `/`.
 
 The page plays, watches and replays matches through the public API only (no build step, nothing
 fetched from elsewhere). Besides the files, `/web/ref.json` serves the printed faces of the cards
@@ -10,6 +10,8 @@ import os
 from functools import lru_cache
 
 from flask import Blueprint, send_from_directory
+
+import engine
 
 from .errors import ApiError
 
@@ -51,23 +53,11 @@ def asset(name):
 
 @lru_cache(maxsize=1)
 def _reference():
-    """Printed card faces the page uses as labels (never match state)."""
+    """Printed card faces the page uses as labels (never match state), as each game declares
+    them (`rules.card_faces()`)."""
     ref = {}
-    try:
-        from engine.classified.data import DESIGNS
-        ref["classified"] = {"designs": {k: {"set": v[0], "number": v[1], "name": v[2], "kind": v[3]}
-                                         for k, v in DESIGNS.items()}}
-    except ImportError:
-        pass
-    try:
-        from engine.insidejob.data import MISSIONS, PROPOSALS
-        ref["insidejob"] = {"suits": list(PROPOSALS["suit_names"]),
-                            "missions": {k: m["text"] for k, m in MISSIONS.items()}}
-    except ImportError:
-        pass
-    try:
-        from engine.ifthen.data import HALF_CODES
-        ref["ifthen"] = {"half_codes": list(HALF_CODES)}
-    except ImportError:
-        pass
+    for game_id in engine.GAMES:
+        data = engine.get_game(game_id).card_faces()
+        if data:
+            ref[game_id] = data
     return ref

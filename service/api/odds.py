@@ -17,10 +17,10 @@ import secrets
 
 from flask import Blueprint, current_app, request
 
+from ..jobs import enqueue_turn_odds, job_state, odds_job_id
 from . import schemas
 from .errors import ApiError
-from .http import parse_body
-from .jobs import enqueue_turn_odds, job_state, odds_job_id
+from .requests import parse_body
 
 bp = Blueprint("odds", __name__)
 JOB_ID = re.compile("[A-Za-z0-9_-]{1,100}")  # what RQ accepts as a job id (else it raises)
@@ -80,10 +80,7 @@ def turn_odds():
 def _secret(ctx):
     """The server's odds secret: made once (SET NX) and shared through Redis by every process."""
     if "odds_secret" not in ctx:
-        store = ctx["store"]
-        name = f"{store.prefix}odds-secret"
-        store.redis.set(name, secrets.token_hex(32), nx=True)
-        ctx["odds_secret"] = store.redis.get(name)
+        ctx["odds_secret"] = ctx["store"].odds_secret(secrets.token_hex(32))
     return ctx["odds_secret"]
 
 

@@ -1,6 +1,14 @@
 """Marshmallow schemas for every request and response body; openapi.yaml is generated from them."""
 
-from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import (
+    INCLUDE,
+    RAISE,
+    Schema,
+    ValidationError,
+    fields,
+    validate,
+    validates_schema,
+)
 
 from .schemas_words import Choice, Outcome, Ref, Reference, ReferenceEntry, ReferenceSection  # noqa: F401
 

@@ -23,7 +23,7 @@ from .view_schema import view_schema as _view_schema
 @functools.lru_cache(maxsize=None)
 def inferred_view_schema(game_id):
     """The inferred view schema of a game (cached per process), plus the cypher-wheel notes the
-    service adds to a seat's own view in games that have them (service/api_notes.py)."""
+    service adds to a seat's own view in games that have them (service/api/notes.py)."""
     schema = _view_schema(game_id)
     if getattr(engine.get_game(game_id), "cypher_wheel", None) is not None:
         schema = dict(schema, properties=dict(schema.get("properties", {}), notes={

@@ -1,10 +1,12 @@
-"""Response-header hygiene and compression applied to every answer (registered before
-the rate limiter's own hook, so these run after it):
+"""The headers of every answer, and conditional requests: the ETag of a seat's view and the
+If-None-Match / If-Match checks against it (`etag_for`, `none_match`, `if_match_version`);
+response-header hygiene and compression (registered before the rate limiter's own hook, so
+these run after it):
 
 - Retry-After only where a retry is the point (429, 503);
 - gzip when the client accepts it and the body is at least 1 KB, with `Vary: Accept-Encoding`
   and the ETag of the gzip variant suffixed `-gzip` (a distinct representation, a distinct tag;
-  If-None-Match accepts either form, see `http.none_match`);
+  If-None-Match accepts either form, see `none_match`);
 - security headers on every answer, precomputed once (docs/security.md): a self-only
   Content-Security-Policy that also forbids framing (`frame-ancestors 'none'`, `X-Frame-Options:
   DENY`), `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`; and `Cache-Control:
@@ -15,6 +17,9 @@ the rate limiter's own hook, so these run after it):
 import zlib
 
 from flask import request
+
+from .errors import ApiError
+from .requests import parse_counter
 
 try:  # Intel ISA-L's deflate: at level 1 ~2.5x faster than zlib's level 1 for the same size
     # (mean 5.6 KB Inside Job view: 27 us vs 70 us; README, Performance)
@@ -97,3 +102,57 @@ def _finish(response):
 def register(app):
     """Install the after_request hook on `app` (call before the rate limiter is attached)."""
     app.after_request(_finish)
+
+
+def _entity_tags(header):
+    """The opaque tags of an If-Match/If-None-Match list (RFC 9110 §8.8.3), weak or strong alike;
+    ["*"] for the wildcard."""
+    header = header.strip()
+    if header == "*":
+        return ["*"]
+    return [tag.strip().removeprefix("W/").strip().strip('"') for tag in header.split(",") if tag.strip()]
+
+
+def none_match(etag):
+    """The tag to answer 304 with when If-None-Match names `etag` or its gzip variant (weak
+    comparison: W/"x" matches "x"; `*` matches any), else None."""
+    header = request.headers.get("If-None-Match")
+    if not header:
+        return None
+    tags = _entity_tags(header)
+    if "*" in tags or etag.strip('"') in tags:
+        return etag
+    if etag.strip('"') + GZIP_SUFFIX in tags:
+        return gzip_etag(etag)
+    return None
+
+
+def if_match_version(body_version=None):
+    """The version the client acted on: the body's `version` or the If-Match header ("3", "3-1",
+    W/"3-1", a list of tags naming one version). `*` or neither gives None (no version check).
+    Two different versions (in the header, or header against body) are a 400."""
+    header = request.headers.get("If-Match")
+    if not header:
+        return body_version
+    tags = _entity_tags(header)
+    if tags == ["*"]:
+        return body_version
+    raws = {tag.split("-")[0] for tag in tags}
+    if not raws:
+        raise ApiError("invalid_request", "If-Match must carry the match version", "If-Match")
+    versions = {parse_counter(raw, "If-Match") for raw in raws}
+    if len(versions) > 1:
+        raise ApiError("invalid_request", "If-Match names more than one version", "If-Match")
+    version = versions.pop()
+    if body_version is not None and body_version != version:
+        raise ApiError("invalid_request", f"If-Match names version {version} but the body says "
+                       f"{body_version}", "If-Match")
+    return version
+
+
+def etag_for(version, seat, meta, log_since=None):
+    """The ETag of a seat's view at a version, after so many joins (a join changes the view, not
+    the version), and log cut, when one was asked for."""
+    cut = "" if log_since is None else f"-l{log_since}"
+    joins = sum(1 for spec in meta["seats"] if spec["joined"])
+    return f'"{version}-{"s" if seat is None else seat}-j{joins}{cut}"'

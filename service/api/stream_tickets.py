@@ -9,23 +9,21 @@ other-match ticket is `401 invalid_ticket`.
 """
 
 import hashlib
-import json
 import secrets
 
 from flask import Blueprint, current_app
 
-from . import matches
+from .. import matches
 from .errors import ApiError
-from .http import bearer_token
+from .requests import bearer_token
 
 TTL_S = 60
 
 bp = Blueprint("tickets", __name__)
 
 
-def _key(ticket):
-    prefix = current_app.config["PREFIX"]
-    return f"{prefix}ticket:{hashlib.sha256(ticket.encode()).hexdigest()}"
+def _digest(ticket):
+    return hashlib.sha256(ticket.encode()).hexdigest()
 
 
 @bp.post("/matches/<match_id>/stream-ticket")
@@ -40,15 +38,14 @@ def issue_ticket(match_id):
         raise ApiError("unauthorized", "a stream ticket needs the seat's bearer token", "Authorization")
     seat = matches.seat_for_token(meta, token)
     ticket = secrets.token_urlsafe(24)
-    store.redis.set(_key(ticket), json.dumps({"match_id": match_id, "seat": seat}), ex=TTL_S)
+    store.ticket_put(_digest(ticket), {"match_id": match_id, "seat": seat}, TTL_S)
     return {"ticket": ticket, "seat": seat, "expires_in": TTL_S}, 201
 
 
 def seat_for_ticket(match_id, ticket):
     """The seat a ticket follows on this match; ApiError invalid_ticket otherwise."""
     store = current_app.extensions["safehouse"]["store"]
-    raw = store.redis.get(_key(ticket)) if 0 < len(ticket) <= 100 else None
-    found = json.loads(raw) if raw else None
+    found = store.ticket_get(_digest(ticket)) if 0 < len(ticket) <= 100 else None
     if not found or found["match_id"] != match_id:
         raise ApiError("invalid_ticket", "unknown or expired stream ticket (get a new one)", "ticket")
     return found["seat"]

@@ -6,7 +6,7 @@ stream of a finished match sends what is left up to the final event and closes, 
 that final event answers 204 so that an EventSource stops reconnecting. Under
 `make run` the API runs on gunicorn's gevent worker, so an idle stream costs a greenlet, not a
 request worker. Each address holds at most MAX_STREAMS_PER_ADDRESS streams and long-polls per
-process (service/connections.py).
+process (service/api/connections.py).
 """
 
 import contextlib
@@ -15,11 +15,12 @@ import time
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from . import event_words, matches, schemas, stream_tickets, views
+from .. import event_words, matches, views
+from ..store.notifier import wait_for_events
+from . import schemas, stream_tickets
 from .connections import long_poll_slot, stream_slot
 from .errors import ApiError
-from .http import bearer_token, parse_counter, parse_query
-from .notifier import wait_for_events
+from .requests import bearer_token, parse_counter, parse_query
 
 bp = Blueprint("events", __name__)
 

@@ -26,7 +26,8 @@ import sys
 import tempfile
 import time
 
-import redis
+from ..settings import Settings, environ_copy, explicit_redis_url
+from ..store import StoreError, connection
 
 RUN_DIR = ".run"
 QUICK_EXIT_S = 5       # a child that exits sooner than this after its start "failed to start"
@@ -37,8 +38,8 @@ STOP_TIMEOUT_S = 10
 def answers(url):
     """True when a Redis answers at url."""
     try:
-        return bool(redis.Redis.from_url(url, socket_connect_timeout=0.5).ping())
-    except redis.RedisError:
+        return bool(connection.connect_plain(url, socket_connect_timeout=0.5).ping())
+    except StoreError:
         return False
 
 
@@ -67,8 +68,7 @@ def bind_problem(bind):
 
 def persist_wanted():
     """The embedded Redis keeps an append-only file unless SAFEHOUSE_REDIS_PERSIST is 0/false/no/off."""
-    value = os.environ.get("SAFEHOUSE_REDIS_PERSIST", "1").strip().lower()
-    return value not in ("0", "false", "no", "off")
+    return Settings.from_env().redis_persist
 
 
 def spawn(argv, env=None, **kwargs):
@@ -152,7 +152,7 @@ def without_password(url):
 def choose_redis():
     """(url, process or None, description): the external Redis SAFEHOUSE_REDIS_URL names, else
     (unset, empty or `embedded`) an embedded, password-protected one; never a guess."""
-    url = os.environ.get("SAFEHOUSE_REDIS_URL", "").strip()
+    url = explicit_redis_url()
     if url and url != "embedded":
         return url, None, f"the external Redis SAFEHOUSE_REDIS_URL names ({without_password(url)})"
     proc, url = start_embedded_redis()
@@ -226,7 +226,7 @@ def _on_signal(signum, frame):
 
 def main():
     """Start Redis (if needed), the API and a worker; supervise them; stop them all on Ctrl-C."""
-    bind = os.environ.get("SAFEHOUSE_BIND", "127.0.0.1:8000")
+    bind = Settings.from_env().bind
     problem = bind_problem(bind)
     if problem:
         print(f"safehouse: cannot serve on {bind}: {problem} (set SAFEHOUSE_BIND=host:port)",
@@ -238,10 +238,10 @@ def main():
     try:
         url, redis_proc, described = choose_redis()
         print(f"safehouse: using {described}", flush=True)
-        env = dict(os.environ, SAFEHOUSE_REDIS_URL=url)
+        env = dict(environ_copy(), SAFEHOUSE_REDIS_URL=url)  # the children's, not ours
         children = [
-            Child("API", [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf",
-                          "-w", "2", "-b", bind, "service.wsgi:app"], env),
+            Child("API", [sys.executable, "-m", "gunicorn", "-c", "python:service.process.gunicorn_conf",
+                          "-w", "2", "-b", bind, "service.process.wsgi:app"], env),
             # the url (maybe with a password) reaches the workers through their environment only
             Child("worker", [sys.executable, "-m", "worker"], env),
             # human matches' bot turns keep a worker of their own: neither a long odds job nor

@@ -1,5 +1,6 @@
-"""Request helpers shared by the blueprints: JSON bodies, bearer tokens, versions and ETags
-(idempotent POSTs are in `idempotency`)."""
+"""The request side, shared by the route modules: JSON bodies and query strings through
+marshmallow schemas, bearer tokens, version counters. (The response side, ETags and conditional
+requests included, is `headers`; idempotent POSTs are `idempotency`.)"""
 
 import json
 
@@ -7,8 +8,6 @@ from flask import request
 from marshmallow import ValidationError
 
 from .errors import ApiError
-
-from .headers import GZIP_SUFFIX, gzip_etag
 
 MAX_JSON_DEPTH = 32
 MAX_NUMBER_DIGITS = 16  # versions and cursors stay below 2^53
@@ -96,57 +95,3 @@ def bearer_token():
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError("unauthorized", "use 'Authorization: Bearer <token>'", "Authorization")
     return token.strip()
-
-
-def _entity_tags(header):
-    """The opaque tags of an If-Match/If-None-Match list (RFC 9110 §8.8.3), weak or strong alike;
-    ["*"] for the wildcard."""
-    header = header.strip()
-    if header == "*":
-        return ["*"]
-    return [tag.strip().removeprefix("W/").strip().strip('"') for tag in header.split(",") if tag.strip()]
-
-
-def none_match(etag):
-    """The tag to answer 304 with when If-None-Match names `etag` or its gzip variant (weak
-    comparison: W/"x" matches "x"; `*` matches any), else None."""
-    header = request.headers.get("If-None-Match")
-    if not header:
-        return None
-    tags = _entity_tags(header)
-    if "*" in tags or etag.strip('"') in tags:
-        return etag
-    if etag.strip('"') + GZIP_SUFFIX in tags:
-        return gzip_etag(etag)
-    return None
-
-
-def if_match_version(body_version=None):
-    """The version the client acted on: the body's `version` or the If-Match header ("3", "3-1",
-    W/"3-1", a list of tags naming one version). `*` or neither gives None (no version check).
-    Two different versions (in the header, or header against body) are a 400."""
-    header = request.headers.get("If-Match")
-    if not header:
-        return body_version
-    tags = _entity_tags(header)
-    if tags == ["*"]:
-        return body_version
-    raws = {tag.split("-")[0] for tag in tags}
-    if not raws:
-        raise ApiError("invalid_request", "If-Match must carry the match version", "If-Match")
-    versions = {parse_counter(raw, "If-Match") for raw in raws}
-    if len(versions) > 1:
-        raise ApiError("invalid_request", "If-Match names more than one version", "If-Match")
-    version = versions.pop()
-    if body_version is not None and body_version != version:
-        raise ApiError("invalid_request", f"If-Match names version {version} but the body says "
-                       f"{body_version}", "If-Match")
-    return version
-
-
-def etag_for(version, seat, meta, log_since=None):
-    """The ETag of a seat's view at a version, after so many joins (a join changes the view, not
-    the version), and log cut, when one was asked for."""
-    cut = "" if log_since is None else f"-l{log_since}"
-    joins = sum(1 for spec in meta["seats"] if spec["joined"])
-    return f'"{version}-{"s" if seat is None else seat}-j{joins}{cut}"'

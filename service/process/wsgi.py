@@ -1,6 +1,6 @@
 """WSGI entry point for gunicorn: `gunicorn -k gevent service.wsgi:app` (the gevent worker
 patches sockets, so idle long-polls and SSE streams cost a greenlet each, not a worker)."""
 
-from . import create_app
+from ..api.app import create_app
 
 app = create_app()

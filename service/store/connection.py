@@ -1,7 +1,7 @@
 """Redis connections: a plain Redis or a Redis Cluster for match data, and a plain Redis for RQ.
 
 `SAFEHOUSE_REDIS_URL` may name a cluster as `redis+cluster://host:port` (any one node). The
-store is cluster-safe (service/store.py: hash-tagged keys, one slot per script). RQ (3.x) takes a
+store is cluster-safe (service/store/keys.py: hash-tagged keys, one slot per script). RQ (3.x) takes a
 plain connection only, and its commands span many keys; so with a cluster the queues live either
 - on the cluster itself, when RQ's key prefix carries a hash tag (`RQ_KEY_PREFIX={rq}` in the
   environment of every API process and worker): every RQ key then sits in that tag's slot, and
@@ -11,7 +11,6 @@ plain connection only, and its commands span many keys; so with a cluster the qu
 Without a cluster the queues default to `SAFEHOUSE_REDIS_URL`.
 """
 
-import os
 import threading
 import time
 
@@ -19,6 +18,9 @@ import redis
 from redis.cluster import RedisCluster
 
 CLUSTER_SCHEME = "redis+cluster://"
+# a Redis that is down or paused costs a request at most this long before it answers 503
+REDIS_TIMEOUTS = {"socket_connect_timeout": 2, "socket_timeout": 3}
+POOL_WAIT_S = 5
 
 
 def is_cluster(url):
@@ -30,6 +32,11 @@ def connect(url, **options):
     """A client for the URL: RedisCluster for `redis+cluster://`, else a plain Redis."""
     if is_cluster(url):
         return RedisCluster.from_url("redis://" + url[len(CLUSTER_SCHEME):], **options)
+    return redis.Redis.from_url(url, **options)
+
+
+def connect_plain(url, **options):
+    """A plain Redis client (RQ's connection, a tool's probe)."""
     return redis.Redis.from_url(url, **options)
 
 
@@ -57,10 +64,9 @@ def slot_owner_url(cluster_url, tag):
     return f"redis://{node.host}:{node.port}/0"
 
 
-def queue_url(data_url):
-    """The Redis URL RQ uses: SAFEHOUSE_QUEUE_REDIS_URL; else the data URL; with a cluster, the
-    master serving RQ's hash tag (RuntimeError when RQ's key prefix has none)."""
-    explicit = os.environ.get("SAFEHOUSE_QUEUE_REDIS_URL")
+def queue_url(data_url, explicit=None):
+    """The Redis URL RQ uses: `explicit` (settings.queue_redis_url); else the data URL; with a
+    cluster, the master serving RQ's hash tag (RuntimeError when RQ's key prefix has none)."""
     if explicit:
         return explicit
     if not is_cluster(data_url):

@@ -5,33 +5,65 @@ in a Redis hash per (match, seat) beside the match, never in the match document:
 no version, appends no event and notifies nobody, so the opponent and spectators cannot tell a
 note was made, and no If-Match goes stale. The seat's own match view carries its notes
 (`state.notes`), and its ETag a notes revision, so a cached view is never served stale.
+
+A view reads its notes in the round trip of its match load: once this process has seen that a
+match's game keeps notes (`_NOTED`), each load of it reads every seat's notes hash as well
+(only the caller's own leaves the server).
 """
 
-import engine
+from collections import OrderedDict
+
 from flask import Blueprint, current_app
 
-from . import matches, schemas
+import engine
+
+from .. import matches
+from . import schemas
 from .errors import ApiError
-from .http import bearer_token, parse_body
+from .requests import bearer_token, parse_body
 
 bp = Blueprint("notes", __name__)
 REV = "rev"
+NOTED_CACHE = 2000  # matches with notes this process remembers (least recently used out)
+_NOTED = OrderedDict()  # match id -> its number of seats, for matches whose game keeps notes
 
 
 def _wheel(match):
     return getattr(match.rules, "cypher_wheel", None)
 
 
-def _key(store, match_id, seat):
-    return store.notes_key(match_id, seat)
+def prefetch(store, match_id):
+    """The reads to add to a load of `match_id`: every seat's notes, when its game keeps some."""
+    seats = _NOTED.get(match_id)
+    return [store.notes_read_command(match_id, seat) for seat in range(seats)] if seats else []
 
 
-def seat_notes(store, match_id, match, seat):
-    """(notes view, revision) of `seat` in a game with a cypher wheel; (None, 0) otherwise."""
+def _remember(match_id, seats):
+    _NOTED[match_id] = seats
+    _NOTED.move_to_end(match_id)
+    while len(_NOTED) > NOTED_CACHE:
+        _NOTED.popitem(last=False)
+
+
+def _as_dict(reply):
+    """An HGETALL reply as a dict (a raw transaction answers a flat list)."""
+    if isinstance(reply, dict):
+        return dict(reply)
+    return dict(zip(reply[::2], reply[1::2]))
+
+
+def seat_notes(store, match_id, match, seat, loaded=None):
+    """(notes view, revision) of `seat` in a game with a cypher wheel; (None, 0) otherwise.
+    `loaded`: the store's `Loaded` of this request, whose extras may hold the notes already."""
     wheel = _wheel(match)
     if wheel is None or seat is None:
         return None, 0
-    stored = store.redis.hgetall(_key(store, match_id, seat))
+    extras = loaded.extras if loaded is not None else []
+    if seat < len(extras):
+        stored = _as_dict(extras[seat])
+    else:
+        stored = store.notes_get(match_id, seat)
+        _remember(match_id, match.rules.seat_count(match.options))
     rev = int(stored.pop(REV.encode(), stored.pop(REV, 0)) or 0)
     return wheel.notes_view(stored), rev
 
@@ -76,13 +108,6 @@ def put_note(match_id):
         raise ApiError("invalid_request", exc.message, exc.field) from None
     if match.rules.outcome(match.state) is not None:
         raise ApiError("game_over", "the match is over: notes are read-only", "match_id")
-    key = _key(store, match_id, seat)
-    ttl = store.redis.pttl(store.match_key(match_id))
-    pipe = store.redis.pipeline(transaction=True)
-    pipe.hset(key, str(number), mark)
-    pipe.hincrby(key, REV, 1)
-    if ttl and ttl > 0:
-        pipe.pexpire(key, ttl)
-    pipe.execute()
+    store.notes_set(match_id, seat, number, mark, REV)
     notes, rev = seat_notes(store, match_id, match, seat)
     return {"seat": seat, "notes": notes, "revision": rev}

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 import redis
 
-from . import redis_conn
+from . import connection as redis_conn
 
 
 class Notifier:

@@ -31,9 +31,10 @@ from flask import current_app, g, request
 
 from engine.errors import EngineError
 
+from ..errors import DomainError
 from .errors import ApiError, error_response
-from .http import bearer_token
 from .key_strength import strong_enough
+from .requests import bearer_token
 
 TTL_S = 86400
 PENDING_TTL_S = 60
@@ -110,7 +111,7 @@ def _fingerprint():
 def _act_and_record(view, args, kwargs, store, record_id, cipher, fingerprint):
     try:
         response = current_app.make_response(view(*args, **kwargs))
-    except (ApiError, EngineError) as exc:
+    except (DomainError, EngineError) as exc:
         response = error_response(exc)
     except BaseException:
         store.idempotent_drop(record_id)

@@ -17,16 +17,14 @@
 
 import hashlib
 import hmac
-import json
 import secrets
 
 from engine.registry import get_game
 from engine.tournament.remote import literal_refused, parse_allow
 
 from .errors import ApiError
-from .http import bearer_token
+from .requests import bearer_token
 
-TYPICAL_MOVES = {"classified": 16, "insidejob": 44, "ifthen": 42, "darkagent": 330}  # random bots
 ISMCTS_ITERATION_S = 0.0005  # measured: Classified Information, one core
 PER_MOVE_S = {"random": 0.00005, "heuristic": 0.001}
 
@@ -87,37 +85,22 @@ def _per_move_s(entrant):
 
 def cpu_estimate_s(spec):
     """Estimated worker seconds of a spec's bot moves (a quota's measure, not a promise)."""
-    moves = min(TYPICAL_MOVES.get(spec["game"], 100), get_game(spec["game"]).max_length)
+    rules = get_game(spec["game"])
+    # a random-bot match's length as the game declares it; a game that does not say: its maximum
+    moves = min(rules.typical_moves or rules.max_length, rules.max_length)
     mean = sum(_per_move_s(e) for e in spec["entrants"]) / len(spec["entrants"])
     return spec["matches"] * moves * mean
 
 
-def _still_running(client, keys_of, tid, total):
-    """The fraction of the tournament still to play (0 when ended, cancelled or expired)."""
-    keys = keys_of(tid)
-    raw = client.get(keys["meta"])
-    if raw is None or json.loads(raw).get("status") == "cancelled":
-        return 0.0
-    return max(0.0, 1 - client.hlen(keys["results"]) / total)
-
-
-def claim_quota(client, key, keys_of, tid, spec, config, ttl):
-    """Count the new tournament against its caller's quotas (hash `key`: tid -> [total, cpu]);
+def claim_quota(records, caller, tid, spec, config, ttl):
+    """Count the new tournament against its caller's quotas (tid -> [total, cpu] in the store);
     429 `tournament_quota` (and nothing kept) when over. Optimistic: it is added, then the live
     ones are counted, so two racing requests can both be refused but never both accepted."""
     cost = cpu_estimate_s(spec)
-    client.hset(key, tid, json.dumps([spec["matches"], cost]))
-    client.expire(key, ttl)
-    running, queued = 0, 0.0
-    for field, value in client.hgetall(key).items():
-        total, cpu = json.loads(value)
-        left = 1.0 if field.decode() == tid else _still_running(client, keys_of, field.decode(), total)
-        if left <= 0:
-            client.hdel(key, field)
-            continue
-        running, queued = running + 1, queued + cpu * left
+    live = records.claim_quota(caller, tid, [spec["matches"], cost], records.left, ttl)
+    running, queued = len(live), sum(cpu * left for _, _, cpu, left in live)
     if running > config["TOURNAMENT_CALLER_RUNNING"] or queued > config["TOURNAMENT_CALLER_CPU_S"]:
-        client.hdel(key, tid)
+        records.release_quota(caller, tid)
         raise ApiError("tournament_quota", f"at most {config['TOURNAMENT_CALLER_RUNNING']} running "
                        f"tournaments and {config['TOURNAMENT_CALLER_CPU_S']} s of estimated bot "
                        f"time queued per caller (this one: {cost:.0f} s); wait for one to end or "

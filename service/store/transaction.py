@@ -1,6 +1,6 @@
 """One MULTI ... EXEC transaction in one round trip, straight on a pooled connection.
 
-For the hottest read (service/store.py's `load_counting`): redis-py's Pipeline costs about twice
+For the hottest read (service/store/snapshots.py's `read`): redis-py's Pipeline costs about twice
 the client CPU of a single command, and a Lua script copies every argument and reply through Lua
 (Redis CPU). Packed by redis-py, parsed by its parser (hiredis); an error reply inside the
 transaction is raised, and the connection is dropped whenever its replies may not all have been

@@ -1,0 +1,91 @@
+"""The store: every Redis access of the service (nothing outside service/store/ imports redis or
+builds a key name; the names are in `keys`).
+
+`Store` is assembled from one part per concern, each in its own module: `snapshots` (matches:
+create, the one load path, compare-and-set save, events), `outbox` (due indexes), `indexes`
+(listings, all-bot caps), `records` (idempotency records, stream tickets, caches, notes,
+heartbeats), `rate_limits` (window counting); `notifier` is the pub/sub side, `connection` the
+clients and pool, `transaction` the one-round-trip MULTI/EXEC, `scripts` the Lua.
+"""
+
+from collections import OrderedDict
+
+import redis
+from redis.cluster import RedisCluster
+
+from . import connection
+from .indexes import Indexes
+from .keys import SHARDS, STATUSES, Keys, shard_of
+from .outbox import Outbox
+from .rate_limits import RateLimits
+from .records import Records
+from .scripts import (
+    CLAIM_SCRIPT,
+    CREATE_SCRIPT,
+    IMPORT_SCRIPT,
+    LOAD_SCRIPT,
+    RESCHEDULE_SCRIPT,
+    SAVE_SCRIPT,
+)
+from .snapshots import HISTORY_TAIL, TAIL_CACHE, Conflict, Loaded, Snapshots
+
+# what a caller of the store may catch without importing redis: the store could not be reached
+# (answered 503 by the API), or any Redis error (a best-effort enqueue only logs it)
+UNAVAILABLE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+StoreError = redis.RedisError
+DEFAULT_RETENTION_S = {"open": 86400.0, "active": 30 * 86400.0, "finished": 30 * 86400.0}
+
+
+class Store(Snapshots, Outbox, Indexes, Records, RateLimits):
+    """The service's Redis: match data on `redis` (a Redis or a Redis Cluster), RQ on `queue_redis`."""
+
+    def __init__(self, url, prefix="sh:", queue_url=None, retention_s=None, **redis_options):
+        """`redis_options` (e.g. socket timeouts, or a `connection_pool`) apply to the data
+        connection; `url` may name a Redis Cluster (store/connection.py). `queue_redis` is the
+        plain Redis RQ uses (`queue_url`, else the same Redis, or on a cluster the master serving
+        RQ's hash-tagged keys). `retention_s`: {status: seconds kept after the last write}.
+        Nothing here blocks: waiting clients wait on store/notifier.py, not on a connection."""
+        self.url, self.prefix, self.keys = url, prefix, Keys(prefix)
+        self._key = self.keys.of_match  # (kind, match id) -> key; bound once: a hot path
+        pool = redis_options.pop("connection_pool", None)
+        self.redis = (redis.Redis(connection_pool=pool) if pool is not None
+                      else connection.connect(url, **redis_options))
+        rq_url = connection.queue_url(url, queue_url)
+        self.queue_redis = self.redis if rq_url == url else connection.connect_plain(rq_url)
+        self._save = self.redis.register_script(SAVE_SCRIPT)
+        self._create = self.redis.register_script(CREATE_SCRIPT)
+        self._load = self.redis.register_script(LOAD_SCRIPT)  # on a cluster (see `read`)
+        self._plain = not isinstance(self.redis, RedisCluster)  # MULTI/EXEC on one connection
+        self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
+        self._claim = self.redis.register_script(CLAIM_SCRIPT)
+        self._import = self.redis.register_script(IMPORT_SCRIPT)
+        self.retention_s = dict(DEFAULT_RETENTION_S if retention_s is None else retention_s)
+        self._tails = OrderedDict()  # match id -> (last event seq, log, history, nonce) parsed so far
+
+
+def open_store(settings, pooled=False):
+    """The Store a process uses, from its Settings (`pooled`: an API process's one bounded pool
+    shared by every request, with the timeouts after which a request answers 503)."""
+    options = dict(connection.REDIS_TIMEOUTS) if pooled else {}
+    if pooled and not connection.is_cluster(settings.redis_url):
+        options = {"connection_pool": connection.WaitingConnectionPool.from_url(
+            settings.redis_url, max_connections=settings.redis_pool, timeout=connection.POOL_WAIT_S,
+            **connection.REDIS_TIMEOUTS)}
+    return Store(settings.redis_url, prefix=settings.prefix, queue_url=settings.queue_redis_url or None,
+                 retention_s=settings.retention_s, **options)
+
+
+__all__ = [
+    "HISTORY_TAIL",
+    "SHARDS",
+    "STATUSES",
+    "TAIL_CACHE",
+    "UNAVAILABLE",
+    "Conflict",
+    "Keys",
+    "Loaded",
+    "Store",
+    "StoreError",
+    "open_store",
+    "shard_of",
+]

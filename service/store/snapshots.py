@@ -1,0 +1,255 @@
+"""Match snapshots: create, import, load (the one load path of the API, the worker and the
+sweeper), save with compare-and-set, events, metadata, delete. Key names: service/store/keys.py.
+
+Saving is one atomic compare-and-set (a Lua script, service/store/scripts.py): check the revision,
+write the snapshot and meta, append the event. A conflict gets the current version back and nothing
+changes. Loading is one MULTI/EXEC of plain reads on a plain Redis (service/store/transaction.py),
+the Lua load on a cluster; a rate-limit hit (service/store/rate_limits.py) and extra reads such as
+a seat's notes may ride in the same round trip.
+"""
+
+import secrets
+import time
+from typing import NamedTuple
+
+from ..fast_json import dumps_bytes, loads
+from . import transaction
+from .keys import STATUSES
+from .rate_limits import hit_commands
+
+
+def _due_arg(due):
+    return "" if due is None else repr(float(due))
+
+
+
+
+class Loaded(NamedTuple):
+    """What one `read` answers: the match (doc, meta, rev) or None, its outbox attempts, the
+    rate-limit counts and the extra replies."""
+
+    found: tuple | None
+    attempts: int
+    counts: list
+    extras: list
+
+
+class Conflict(Exception):
+    """Someone wrote the match since it was loaded (`version` and `rev` are the stored ones)."""
+
+    def __init__(self, version, rev):
+        super().__init__(f"conflict; stored version {version}, rev {rev}")
+        self.version, self.rev = version, rev
+
+
+def _dumps(value):
+    return dumps_bytes(value, sort_keys=True)
+
+
+TAIL_CACHE = 2000  # matches whose parsed log and history a process keeps (least recently used out)
+HISTORY_TAIL = 16  # history entries sent with each save (a save adds at most this many)
+
+
+def _split(doc):
+    """(snapshot without log and history, history): what the hash keeps and what is appended."""
+    core = {k: v for k, v in doc.items() if k not in ("log", "history")}
+    return core, doc.get("history", [])
+
+
+class Snapshots:
+    """Match snapshots, metadata and events (a part of service/store's `Store`, which sets
+    `redis`, `keys`, `retention_s`, the scripts and the parsed-tail cache)."""
+
+    def _ttl_ms(self, meta):
+        """How long the match's keys live after this write, by its status (0 = for ever)."""
+        return int(self.retention_s.get(meta.get("status"), 0) * 1000)
+
+    def _key(self, kind, match_id):
+        return self.keys.of_match(kind, match_id)
+
+    def due_key(self, match_id):
+        """The due index (outbox) of the match's shard."""
+        return self.keys.due(match_id)
+
+    @property
+    def notify_channel(self):
+        """The pub/sub channel every save announces its match id on (see store/notifier.py)."""
+        return self.keys.notify_channel
+
+    def ping(self):
+        """True when Redis answers."""
+        return bool(self.redis.ping())
+
+    def create(self, match_id, doc, meta, first_event, due=None):
+        """Store a new match (rev 1) with its creation event (seq 1) and its outbox entry (`due`
+        time, None = nothing due); False if the id exists."""
+        core, _ = _split(doc)  # a new match has no history; its set-up log is in first_event
+        created = bool(self._create(
+            keys=[self._key("match", match_id), self._key("events", match_id), self.due_key(match_id)],
+            args=[_dumps(core), _dumps(meta), doc["version"], _dumps(first_event),
+                  time.time(), match_id, _due_arg(due), self._ttl_ms(meta), self.notify_channel,
+                  secrets.token_hex(8)]))
+        return created  # the script announced it on the notify channel
+
+    def import_match(self, match_id, doc, meta, events, due=None, replace=False):
+        """Write a whole match at once (an archive import): snapshot, meta, every event (seq
+        1..n) and the history in one atomic script, with a fresh nonce; False (nothing written)
+        when the id exists, unless `replace` (then the old match's keys go in the same script)."""
+        core, history = _split(doc)
+        done = bool(self._import(
+            keys=[self._key("match", match_id), self._key("events", match_id),
+                  self._key("history", match_id), self.due_key(match_id)],
+            args=["1" if replace else "0", _dumps(core), _dumps(meta), doc["version"],
+                  secrets.token_hex(8), _due_arg(due), match_id, self._ttl_ms(meta), len(events),
+                  *(_dumps(e) for e in events), *(_dumps(h) for h in history)]))
+        if done:
+            self._tails.pop(match_id, None)
+            if replace:
+                for status in STATUSES:
+                    self.redis.zrem(self.keys.index(status=status), match_id)
+        return done
+
+    def load(self, match_id):
+        """(doc, meta, rev) or None when no such match; `doc` is whole again (log from the event
+        stream, history from the history list). Both are append-only, so this process keeps what
+        it parsed of a match (`_tails`) and reads and parses only what was appended since: one
+        round trip (a transaction on a plain Redis, a script on a cluster)."""
+        return self.read(match_id).found
+
+    def read(self, match_id, hits=(), extra=()):
+        """The one load path (API, worker, sweeper): a `Loaded` with the match (`found`, what
+        `load` answers), its outbox `attempts`, the [count, ttl] of a rate-limit hit on `hits`
+        ((key, window seconds) pairs, counted as store/rate_limits.py counts) and the replies of
+        `extra` commands (reads in the match's slot), all in one round trip.
+
+        Plain commands in one MULTI/EXEC, not a script: as atomic, and a fifth of the Redis CPU
+        (a script copies the snapshot through Lua). The event stream and history are read from
+        what this process has parsed on, so they answer nothing when nothing was appended. On a
+        Redis Cluster (other slots) the hit and extras are separate commands and the load a script."""
+        cached, seen, (match_key, events_key, history_key), (_, known) = self._load_request(match_id)
+        if not self._plain:
+            counts = self.count_hits(hits) if hits else []
+            extras = [self.redis.execute_command(*command) for command in extra]
+            raw = self._load(keys=[match_key, events_key, history_key], args=[seen, known])
+            return self._loaded(match_id, cached, seen, raw, counts, extras)
+        commands = [command for key, window in hits for command in hit_commands(key, window)]
+        commands += [("HMGET", match_key, "doc", "meta", "rev", "version", "nonce", "attempts"),
+                     ("XRANGE", events_key, f"(0-{seen}", "+"), ("LRANGE", history_key, known, -1),
+                     *extra]
+        replies = transaction.transaction(self.redis, commands)
+        counts = [replies[i + 1:i + 3] for i in range(0, 3 * len(hits), 3)]
+        fields, events, history = replies[3 * len(hits):3 * len(hits) + 3]
+        raw = 0 if fields[0] is None else [fields[0], fields[1], fields[2], events, history,
+                                           fields[4], fields[5]]
+        return self._loaded(match_id, cached, seen, raw, counts, replies[len(replies) - len(extra):])
+
+    def load_counting(self, match_id, counter_keys, windows):
+        """(counts, what `load` answers): `read` with a rate-limit hit."""
+        loaded = self.read(match_id, tuple(zip(counter_keys, windows)))
+        return loaded.counts, loaded.found
+
+    def _loaded(self, match_id, cached, seen, raw, counts, extras):
+        attempts = int(raw[6] or 0) if raw and len(raw) > 6 else 0
+        return Loaded(self._finish_load(match_id, cached, seen, raw and raw[:6]), attempts,
+                      counts, list(extras) if extras else [])
+
+    def _load_request(self, match_id):
+        cached = self._tails.get(match_id)
+        seen, known = (cached[0], len(cached[2])) if cached else (0, 0)
+        keys = [self._key(kind, match_id) for kind in ("match", "events", "history")]
+        return cached, seen, keys, [seen, known]
+
+    def _finish_load(self, match_id, cached, seen, raw):
+        if not raw:
+            self._tails.pop(match_id, None)
+            return None
+        raw_doc, raw_meta, raw_rev, events, history, nonce = raw
+        rev, doc = int(raw_rev), loads(raw_doc)
+        if "log" in doc:  # an older snapshot that carries its own log and history
+            return doc, loads(raw_meta), rev
+        if cached and (seen > rev or cached[3] != nonce):  # deleted and written anew: start over
+            self._tails.pop(match_id, None)
+            return self.load(match_id)
+        log, old_history = (list(cached[1]), list(cached[2])) if cached else ([], [])
+        for sid, fields in events:
+            seq = int(sid.split(b"-")[1])
+            if seq > rev:
+                break
+            log.extend(loads(fields[1])["entries"])
+            seen = seq
+        full_history = old_history + [loads(item) for item in history]
+        del full_history[doc["version"]:]
+        self._remember(match_id, (seen, tuple(log), tuple(full_history), nonce))
+        doc["log"], doc["history"] = log, full_history
+        return doc, loads(raw_meta), rev
+
+    def _remember(self, match_id, tail):
+        self._tails[match_id] = tail
+        self._tails.move_to_end(match_id)
+        while len(self._tails) > TAIL_CACHE:
+            self._tails.popitem(last=False)
+
+    def load_meta(self, match_id):
+        """The meta dict or None."""
+        raw = self.redis.hget(self._key("match", match_id), "meta")
+        return None if raw is None else loads(raw)
+
+    def save(self, match_id, rev, doc, meta, event_entry, due=None, known_history=None):
+        """Compare-and-set on `rev`: write the snapshot and meta, append the event (its seq is the
+        new rev) and the new history entries, set the outbox entry (`due` time, None = nothing
+        due) and announce the match on the notify channel, all in one atomic script. `doc` is a
+        whole `match_to_json`; its log is kept by the event stream and its history by the
+        history list, so a write costs the same at action 10 as at action 1,000.
+        `known_history`: how many history entries the loaded match had (only the rest is sent;
+        without it the last HISTORY_TAIL are, and the script appends what is missing).
+
+        Returns the new rev; raises Conflict when the match was written since it was loaded."""
+        core, history = _split(doc)
+        fresh = len(history) - known_history if known_history is not None else HISTORY_TAIL
+        tail = history[-fresh:] if 0 < fresh <= HISTORY_TAIL else \
+            ([] if fresh == 0 else history[-HISTORY_TAIL:])
+        ok, version, new_rev = self._save(
+            keys=[self._key("match", match_id), self._key("events", match_id), self.due_key(match_id),
+                  self._key("history", match_id)],
+            args=[rev, _dumps(core), _dumps(meta), doc["version"], _dumps(event_entry),
+                  _due_arg(due), match_id, self._ttl_ms(meta), len(history), self.notify_channel,
+                  *(_dumps(h) for h in tail)])
+        if not ok:
+            raise Conflict(version, new_rev)
+        cached = self._tails.get(match_id)
+        if cached is not None and cached[0] == rev and len(cached[2]) + len(tail) >= len(history):
+            # what this process parsed, plus what it just wrote: the next load reads nothing old
+            self._remember(match_id, (new_rev, cached[1] + tuple(event_entry["entries"]),
+                                      tuple(history), cached[3]))
+        return new_rev
+
+    def notify(self, match_id):
+        """Wake the clients waiting on this match in every API process."""
+        self.redis.publish(self.notify_channel, match_id)
+
+    def events(self, match_id, after=0, count=500):
+        """Event entries with seq > after (oldest first)."""
+        key = self._key("events", match_id)
+        items = self.redis.xrange(key, min=f"(0-{max(after, 0)}", count=count)
+        return [dict(loads(fields[b"entry"]), seq=int(sid.split(b"-")[1]))
+                for sid, fields in items]
+
+    def scan_match_ids(self):
+        """Every stored match id (a SCAN over the match hashes: no global list is needed)."""
+        for key in self.redis.scan_iter(self.keys.match_pattern(), count=1000):
+            yield key.decode().rsplit(":match:", 1)[1]
+
+    def delete_match(self, match_id):
+        """Remove a match's own keys (the listing indexes forget it when they next meet it)."""
+        self._tails.pop(match_id, None)
+        self.redis.delete(*(self._key(kind, match_id) for kind in ("match", "events", "history")),
+                          *(self.keys.notes(match_id, seat) for seat in range(2)))
+        self.redis.zrem(self.due_key(match_id), match_id)
+        for status in STATUSES:
+            self.redis.zrem(self.keys.index(status=status), match_id)
+    def metas(self, match_ids):
+        """{id: meta} for the ids that exist (one round trip)."""
+        pipe = self.redis.pipeline()
+        for match_id in match_ids:
+            pipe.hget(self._key("match", match_id), "meta")
+        return {m: loads(r) for m, r in zip(match_ids, pipe.execute()) if r is not None}
