@@ -38,7 +38,8 @@ def move(base, match_id, tokens):
 
 
 def shown_version(browser):
-    return browser.find_element(By.ID, "version").text
+    """The version the page shows (read again if the header is redrawn under the read)."""
+    return wait_for(browser, lambda d: d.find_element(By.ID, "version").text)
 
 
 def hold_tokens(browser, base, match_id, tokens):
