@@ -59,6 +59,9 @@ ENV = {
     "open_ttl_s": ("SAFEHOUSE_OPEN_TTL_S", str(DAY_S), float),
     "active_ttl_s": ("SAFEHOUSE_ACTIVE_TTL_S", str(30 * DAY_S), float),
     "finished_ttl_s": ("SAFEHOUSE_FINISHED_TTL_S", str(30 * DAY_S), float),
+    # per-process caches, bounded in MiB of estimated size (service/byte_cache.py, issue 31)
+    "tail_cache_mb": ("SAFEHOUSE_TAIL_CACHE_MB", "64", int),
+    "text_memo_mb": ("SAFEHOUSE_TEXT_MEMO_MB", "32", int),
     # process tooling (service/process/): `make run`'s address, its embedded Redis's persistence,
     # gunicorn's connections per gevent worker
     "bind": ("SAFEHOUSE_BIND", "127.0.0.1:8000", str),
@@ -101,6 +104,8 @@ class Settings:
     open_ttl_s: float
     active_ttl_s: float
     finished_ttl_s: float
+    tail_cache_mb: int
+    text_memo_mb: int
     bind: str
     redis_persist: bool
     worker_connections: int
