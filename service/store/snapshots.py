@@ -66,8 +66,12 @@ class Snapshots:
     `redis`, `keys`, `retention_s`, the scripts and the parsed-tail cache)."""
 
     def _ttl_ms(self, meta):
-        """How long the match's keys live after this write, by its status (0 = for ever)."""
-        return int(self.retention_s.get(meta.get("status"), 0) * 1000)
+        """How long the match's keys live after this write, by its status (0 = for ever); an
+        active match nobody has played yet (version 0) is kept as long as an open one."""
+        status = meta.get("status")
+        if status == "active" and not meta.get("version"):
+            status = "open"
+        return int(self.retention_s.get(status, 0) * 1000)
 
     def _key(self, kind, match_id):
         return self.keys.of_match(kind, match_id)
