@@ -29,8 +29,10 @@ from .scripts import (
 from .snapshots import HISTORY_TAIL, TAIL_CACHE_BYTES, Conflict, Loaded, Snapshots
 
 # what a caller of the store may catch without importing redis: the store could not be reached
-# (answered 503 by the API), or any Redis error (a best-effort enqueue only logs it)
-UNAVAILABLE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+# or refused a write for memory (maxmemory with noeviction: the write is refused whole; answered
+# 503 by the API), or any Redis error (a best-effort enqueue only logs it)
+UNAVAILABLE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError,
+               redis.exceptions.OutOfMemoryError)
 StoreError = redis.RedisError
 DEFAULT_RETENTION_S = {"open": 86400.0, "active": 30 * 86400.0, "finished": 30 * 86400.0}
 
