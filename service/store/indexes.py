@@ -85,6 +85,23 @@ class Indexes:
             self.redis.zrem(key, *over)
         return len(noted) - len(over)
 
+    def forget_expired_open(self, before, games=(), limit=500):
+        """Drop from the listing indexes (all, open, and per game of `games`) the matches created
+        open before `before` whose keys have expired, among the oldest `limit` of the open index
+        (a seat token's index forgets them when listed); how many were dropped."""
+        old = [m.decode() for m in self.redis.zrangebyscore(
+            self.keys.index(status="open"), "-inf", before, start=0, num=limit)]
+        present = self.metas(old)
+        gone = [m for m in old if m not in present]
+        if gone:
+            pipe = self.redis.pipeline(transaction=False)
+            for key in [self.keys.index(), self.keys.index(status="open"),
+                        *(self.keys.index(game=g) for g in games),
+                        *(self.keys.index(game=g, status="open") for g in games)]:
+                pipe.zrem(key, *gone)
+            pipe.execute()
+        return len(gone)
+
     def open_match_add(self, caller, match_id, ttl_s):
         """Note a new match in its caller's and everyone's set of open or unplayed matches, after
         dropping entries older than `ttl_s` (gone by now); (caller's count, everyone's count)

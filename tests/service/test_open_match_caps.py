@@ -65,3 +65,21 @@ def test_an_unplayed_match_is_kept_as_long_as_an_open_one(config):
     store = Store(config["REDIS_URL"], prefix=config["PREFIX"])
     key = store.keys.of_match("match", made["match_id"])
     assert 0 < redis.Redis.from_url(config["REDIS_URL"]).pttl(key) <= 600_000
+
+
+def test_the_sweeper_drops_expired_open_matches_from_the_listings(config):
+    from service import jobs
+    from worker.sweeper import Sweeper
+    store = Store(config["REDIS_URL"], prefix=config["PREFIX"])
+    now = 1_000_000.0
+    store.index_match("gone0000aaaa1111", now - 7200, "toy")  # its keys expired: only indexes left
+    store.index_status("gone0000aaaa1111", now - 7200, "open", "toy")
+    kept = create_app(config).test_client().post("/matches", json={"game": "toy", "seats": OPEN}).get_json()
+    store.index_status(kept["match_id"], now - 7200, "open", "toy")  # old, but still stored
+    sweeper = Sweeper(store, jobs.queue_for(store.redis, config["QUEUE"]), settings={"OPEN_TTL_S": 3600},
+                      clock=lambda: now)
+    sweeper.sweep_once()
+    keys = [store.keys.index(), store.keys.index(status="open"), store.keys.index(game="toy"),
+            store.keys.index(game="toy", status="open")]
+    assert all(store.redis.zscore(key, "gone0000aaaa1111") is None for key in keys)
+    assert store.redis.zscore(store.keys.index(status="open"), kept["match_id"]) is not None
