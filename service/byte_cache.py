@@ -24,7 +24,7 @@ _reported = [time.monotonic()]
 class ByteLRU:
     """A least-recently-stored cache bounded by the sum of its entries' estimated sizes."""
 
-    __slots__ = ("name", "max_bytes", "bytes", "_items", "__weakref__")
+    __slots__ = ("__weakref__", "_items", "bytes", "max_bytes", "name")
 
     def __init__(self, name, max_bytes):
         self.name, self.max_bytes, self.bytes = name, int(max_bytes), 0

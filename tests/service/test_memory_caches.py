@@ -25,7 +25,7 @@ def test_a_byte_lru_keeps_its_estimates_under_its_bound():
 
 def _play(store, match_id, moves):
     for _ in range(moves):
-        match, meta = matches.load(store, match_id)
+        match, _ = matches.load(store, match_id)
         movers = engine.to_move(match)
         if not movers:
             return
