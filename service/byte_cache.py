@@ -18,6 +18,7 @@ REPORT_EVERY_S = 60.0
 
 log = logging.getLogger(__name__)
 _CACHES = weakref.WeakSet()
+_REPORTERS = {}  # name -> function answering the bytes of a cache with its own bounds
 _reported = [time.monotonic()]
 
 
@@ -84,10 +85,15 @@ class ByteLRU:
 
 def cache_sizes():
     """{cache name: estimated bytes} over every live cache of this process (same names summed)."""
-    sizes = {}
+    sizes = {name: size() for name, size in _REPORTERS.items()}
     for cache in list(_CACHES):
         sizes[cache.name] = sizes.get(cache.name, 0) + cache.bytes
     return sizes
+
+
+def report(name, size):
+    """Count a cache bounded elsewhere (`size()`: its estimated bytes) in `cache_sizes`."""
+    _REPORTERS[name] = size
 
 
 def _maybe_report():

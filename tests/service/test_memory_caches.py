@@ -74,3 +74,11 @@ def test_text_memos_count_the_sentences_they_keep(config):
     assert views._text_memos.size_of(match_id) == views.TEXT_ENTRY_BYTES * (len(memo) + 1)
     assert cache_sizes()["text_memos"] >= views._text_memos.size_of(match_id)
     assert "store_tails" in cache_sizes() and "notes_seen" in cache_sizes()
+
+
+def test_event_words_are_bounded_in_bytes_and_views_at_reports_its_size():
+    from service import event_words
+    event_words._remember(("m" * 16, "c", 0, 1, 0), ["x" * 100])
+    sizes = cache_sizes()
+    assert sizes["event_words"] >= 100 and "views_at" in sizes
+    assert event_words._MEMO.max_bytes == event_words.MEMO_BYTES
