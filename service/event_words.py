@@ -13,32 +13,28 @@ Flask-free.
 """
 
 import threading
-from collections import OrderedDict
 
 import engine
 from engine.words import describe
 
 from . import matches, views_at
+from .byte_cache import MIB, ByteLRU
 from .errors import DomainError
 
-MAX_MEMO = 4096  # events' texts kept per process (a list of short sentences each)
-_MEMO = OrderedDict()
+MEMO_BYTES = 8 * MIB  # events' texts kept per process, by estimated size (issue 31)
+TEXTS_OVERHEAD = 200  # an entry's key, list and slot, beside the sentences' characters
+_MEMO = ByteLRU("event_words", MEMO_BYTES)
 _LOCK = threading.Lock()
 
 
 def _remembered(key):
     with _LOCK:
-        texts = _MEMO.get(key)
-        if texts is not None:
-            _MEMO.move_to_end(key)
-        return texts
+        return _MEMO.get(key)
 
 
 def _remember(key, texts):
     with _LOCK:
-        _MEMO[key] = texts
-        while len(_MEMO) > MAX_MEMO:
-            _MEMO.popitem(last=False)
+        _MEMO.put(key, texts, TEXTS_OVERHEAD + sum(len(text) + 50 for text in texts))
 
 
 def texts(at, event, seat):

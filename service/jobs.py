@@ -27,6 +27,12 @@ BOT_TURN = "worker.jobs.bot_turn"
 CLOCK_EXPIRED = "worker.jobs.clock_expired"
 TURN_ODDS = "worker.jobs.turn_odds"
 BOT_JOB_TIMEOUT_S = 120  # a move is bounded by SAFEHOUSE_MAX_BOT_BUDGET_MS (5 s by default)
+# bot turns, zombie moves and tournament batches keep no result (their work is in the match or
+# the tournament's results hash) and a failure record only this long (the sweeper re-dispatches
+# a failed turn; `run_rq` looks at the failed registry every 2 s), so RQ's Redis holds
+# bookkeeping only for work in flight (issue 31). Odds keep theirs: GET /jobs/{id} reads it.
+FAILURE_TTL_S = 300
+UNKEPT = {"result_ttl": 0, "failure_ttl": FAILURE_TTL_S}
 
 TOURNAMENT_BATCH = "worker.tournament.play_batch"
 # the only functions a worker runs (worker/safe_rq.py refuses any other job before it runs)
@@ -82,8 +88,7 @@ def enqueue_tournament_batch(queue, tournament_id, spec_json, indices, results_k
     each record with HSETNX under `results_key`, so a retried or repeated job counts nothing twice."""
     job_id = f"tourney-{tournament_id}-{indices[0]}-{len(indices)}"
     queue.enqueue_call(TOURNAMENT_BATCH, args=(spec_json, list(indices), results_key),
-                       job_id=job_id, retry=Retry(max=2), timeout=3600, result_ttl=3600,
-                       failure_ttl=24 * 3600)
+                       job_id=job_id, retry=Retry(max=2), timeout=3600, **UNKEPT)
     return job_id
 
 
@@ -93,7 +98,7 @@ def enqueue_bot_turns(queue, match_id, match, meta, attempt=0):
     for seat in bot_seats_to_move(match, meta):
         job_id = bot_job_id(match_id, match.version, seat, attempt)
         target.enqueue_call(BOT_TURN, args=(match_id, match.version, seat), job_id=job_id,
-                                       timeout=BOT_JOB_TIMEOUT_S, result_ttl=300, failure_ttl=3600)
+                                       timeout=BOT_JOB_TIMEOUT_S, **UNKEPT)
         ids.append(job_id)
     return ids
 
@@ -102,7 +107,7 @@ def enqueue_clock(queue, match_id, version, attempt=0):
     """Queue the zombie move for the human seats whose clock ran out (the sweeper calls this)."""
     job_id = clock_job_id(match_id, version, attempt)
     bots_queue(queue).enqueue_call(CLOCK_EXPIRED, args=(match_id, version), job_id=job_id,
-                                   timeout=BOT_JOB_TIMEOUT_S, result_ttl=300, failure_ttl=3600)
+                                   timeout=BOT_JOB_TIMEOUT_S, **UNKEPT)
     return job_id
 
 

@@ -94,6 +94,8 @@ def create(store, game_id, options, seats, seed=None, clock_s=None, settings=Non
     match_id = secrets.token_hex(8)
     if caller is not None and all(spec["kind"] == "bot" for spec in seat_meta):
         reserve_bot_match(store, caller, match_id, settings.max_all_bot_matches)
+    elif caller is not None:
+        reserve_open_match(store, caller, match_id, settings)
     tokens = {}
     for seat, spec in enumerate(seat_meta):
         if spec.pop("claim", False):
@@ -128,6 +130,28 @@ def reserve_bot_match(store, caller, match_id, cap):
         store.bot_match_drop(caller, match_id)
         raise DomainError("too_many_bot_matches", f"at most {cap} all-bot matches may run at once "
                        "per caller; create more when one has finished", "seats")
+
+
+OPEN_RETRY_AFTER_S = 60  # a slot frees when a match is joined and played, or expires
+
+
+def reserve_open_match(store, caller, match_id, settings):
+    """Count a new match (it has a human seat: open or unplayed) against its caller's cap
+    (DomainError too_many_open_matches, 429) and everyone's (server_full, 503), both with a
+    `retry_after`. Counted after adding, so racing requests never both pass the last slot; the
+    counts are checked against the stored matches only when over a cap."""
+    mine_cap, all_cap = settings.max_open_matches_per_address, settings.max_open_matches
+    if not (mine_cap or all_cap):
+        return
+    mine, everyone = store.open_match_add(caller, match_id, settings.open_ttl_s or 86400.0)
+    if mine_cap and mine > mine_cap and store.open_matches_waiting(caller) > mine_cap:
+        store.open_match_drop(caller, match_id)
+        raise DomainError("too_many_open_matches", f"at most {mine_cap} open or unplayed matches "
+                          "per caller; join or play one, or wait", "seats", retry_after=OPEN_RETRY_AFTER_S)
+    if all_cap and everyone > all_cap and store.open_matches_waiting() > all_cap:
+        store.open_match_drop(caller, match_id)
+        raise DomainError("server_full", "the server holds as many open matches as it may; "
+                          "retry later", None, retry_after=OPEN_RETRY_AFTER_S)
 
 
 def join(store, match_id, seat=None, name=None, settings=None):

@@ -49,6 +49,9 @@ ENV = {
     "cors_origins": ("SAFEHOUSE_CORS_ORIGINS", "", _origins),
     "enqueue_bots": ("SAFEHOUSE_ENQUEUE_BOTS", "1", _flag),
     "max_all_bot_matches": ("SAFEHOUSE_MAX_ALL_BOT_MATCHES", "4", int),  # per caller, 0 = no cap
+    # open or unplayed matches: per caller address (429 beyond) and in all (503 beyond); 0 = no cap
+    "max_open_matches_per_address": ("SAFEHOUSE_MAX_OPEN_MATCHES_PER_ADDRESS", "20", int),
+    "max_open_matches": ("SAFEHOUSE_MAX_OPEN_MATCHES", "20000", int),
     # bot budget maxima and the outbox timings, shared by the API, the worker and the sweeper
     "max_bot_budget_ms": ("SAFEHOUSE_MAX_BOT_BUDGET_MS", "5000", int),
     "max_bot_iterations": ("SAFEHOUSE_MAX_BOT_ITERATIONS", "20000", int),
@@ -59,6 +62,9 @@ ENV = {
     "open_ttl_s": ("SAFEHOUSE_OPEN_TTL_S", str(DAY_S), float),
     "active_ttl_s": ("SAFEHOUSE_ACTIVE_TTL_S", str(30 * DAY_S), float),
     "finished_ttl_s": ("SAFEHOUSE_FINISHED_TTL_S", str(30 * DAY_S), float),
+    # per-process caches, bounded in MiB of estimated size (service/byte_cache.py, issue 31)
+    "tail_cache_mb": ("SAFEHOUSE_TAIL_CACHE_MB", "64", int),
+    "text_memo_mb": ("SAFEHOUSE_TEXT_MEMO_MB", "32", int),
     # process tooling (service/process/): `make run`'s address, its embedded Redis's persistence,
     # gunicorn's connections per gevent worker
     "bind": ("SAFEHOUSE_BIND", "127.0.0.1:8000", str),
@@ -94,6 +100,8 @@ class Settings:
     cors_origins: tuple
     enqueue_bots: bool
     max_all_bot_matches: int
+    max_open_matches_per_address: int
+    max_open_matches: int
     max_bot_budget_ms: int
     max_bot_iterations: int
     bot_grace_s: float
@@ -101,6 +109,8 @@ class Settings:
     open_ttl_s: float
     active_ttl_s: float
     finished_ttl_s: float
+    tail_cache_mb: int
+    text_memo_mb: int
     bind: str
     redis_persist: bool
     worker_connections: int

@@ -1,26 +1,29 @@
 """Shapes the API answers with, built from a match and its meta (no Flask here)."""
 
-from collections import OrderedDict
-
 import engine
 from engine.words import TextMemo
 
 from . import matches
+from .byte_cache import MIB, ByteLRU
 
-TEXT_MEMOS = 512  # matches whose log sentences a process keeps (least recently viewed out)
-_text_memos = OrderedDict()  # match id -> TextMemo
+TEXT_MEMO_BYTES = 32 * MIB  # SAFEHOUSE_TEXT_MEMO_MB: the log sentences a process keeps
+TEXT_ENTRY_BYTES = 400  # a phrased log entry: its memo slot and the sentences of its viewers
+_text_memos = ByteLRU("text_memos", TEXT_MEMO_BYTES)  # match id -> TextMemo (least recently viewed out)
+
+
+def configure(settings):
+    """Bound this process's text memos by `settings.text_memo_mb` (create_app calls it)."""
+    _text_memos.resize(settings.text_memo_mb * MIB)
 
 
 def text_memo(match_id):
-    """The TextMemo of a match in this process (a bounded LRU: phrasing a long log anew on
-    every view was most of a view's cost)."""
+    """The TextMemo of a match in this process (bounded in bytes: phrasing a long log anew on
+    every view was most of a view's cost). Its estimate is renewed on each use, so what the
+    previous view phrased into it counts from now on."""
     memo = _text_memos.get(match_id)
     if memo is None:
-        memo = _text_memos[match_id] = TextMemo()
-        if len(_text_memos) > TEXT_MEMOS:
-            _text_memos.popitem(last=False)
-    else:
-        _text_memos.move_to_end(match_id)
+        memo = TextMemo()
+    _text_memos.put(match_id, memo, TEXT_ENTRY_BYTES * (len(memo) + 1))
     return memo
 
 

@@ -39,6 +39,7 @@ from .jobs import settings as process_settings
 LEASE_S = 5.0
 MAX_BACKOFF = 30
 HEARTBEAT_S, HEARTBEAT_TTL_S = 0.5, 2.0
+PRUNE_EVERY_S = 60.0  # expired open matches leave the listing indexes this promptly (issue 31)
 RUNNING_CHECK_S = 1.0  # how often a queued or running bot job is looked at again
 
 log = logging.getLogger(__name__)
@@ -56,10 +57,14 @@ class Sweeper:
             settings = base.with_config(settings)
         self.settings = settings or base
         self.grace = self.settings.bot_grace_s
+        self._pruned = 0.0  # when expired open matches were last dropped from the listings
 
     def sweep_once(self, limit=100):
         """Handle every overdue entry (up to `limit`); returns how many were looked at."""
         now = self.clock()
+        if self.settings.open_ttl_s and now - self._pruned >= PRUNE_EVERY_S:
+            self._pruned = now
+            self.store.forget_expired_open(now - self.settings.open_ttl_s, tuple(engine.GAMES))
         ids = self.store.claim_due(now, LEASE_S, limit)
         for match_id in ids:
             try:

@@ -3,7 +3,7 @@
 from flask import Flask
 from flask_cors import CORS
 
-from .. import jobs
+from .. import jobs, views
 from ..settings import Settings
 from ..store import connection, open_store
 from ..store.notifier import Notifier
@@ -51,6 +51,7 @@ def create_app(settings=None):
     # requests waits for a free connection (up to POOL_WAIT_S, then 503) instead of failing
     # (a Redis Cluster client keeps a pool per node of its own)
     store = open_store(settings, pooled=True)
+    views.configure(settings)  # the text memos' bound in bytes (issue 31)
     queue = jobs.queue_for(store.queue_redis, settings.queue)
 
     notifier = Notifier(settings.redis_url, store.notify_channel, **connection.REDIS_TIMEOUTS)

@@ -21,7 +21,8 @@ STATUS = {
     "forbidden_seat": 403, "invalid_request": 400, "unauthorized": 401, "seat_taken": 409,
     "not_found": 404, "method_not_allowed": 405, "payload_too_large": 413,
     "rate_limited": 429, "not_finished": 409, "version_not_reached": 409, "unsupported_media_type": 415,
-    "precondition_required": 428, "too_many_bot_matches": 429,
+    "precondition_required": 428, "too_many_bot_matches": 429, "too_many_open_matches": 429,
+    "server_full": 503,
     "idempotency_key_reused": 422, "idempotency_in_progress": 409, "service_unavailable": 503,
     "weak_idempotency_key": 400, "request_timeout": 408, "too_many_streams": 429,
     "invalid_ticket": 401, "tournament_not_found": 404, "not_tournament_owner": 403, "tournament_quota": 429,
@@ -58,6 +59,8 @@ def error_response(exc):
     response = jsonify(exc.body())
     response.status_code = STATUS[exc.code]
     response.headers.update(getattr(exc, "headers", None) or {})
+    if "retry_after" in getattr(exc, "extra", {}):
+        response.headers["Retry-After"] = str(exc.extra["retry_after"])
     return response
 
 

@@ -11,21 +11,21 @@ match's game keeps notes (`_NOTED`), each load of it reads every seat's notes ha
 (only the caller's own leaves the server).
 """
 
-from collections import OrderedDict
-
 from flask import Blueprint, current_app
 
 import engine
 
 from .. import matches
+from ..byte_cache import ByteLRU
 from . import schemas
 from .errors import ApiError
 from .requests import bearer_token, parse_body
 
 bp = Blueprint("notes", __name__)
 REV = "rev"
-NOTED_CACHE = 2000  # matches with notes this process remembers (least recently used out)
-_NOTED = OrderedDict()  # match id -> its number of seats, for matches whose game keeps notes
+NOTED_ENTRY_BYTES = 200  # an id, a small int and their slot
+# match id -> its number of seats, for matches whose game keeps notes (2,000 of them at most)
+_NOTED = ByteLRU("notes_seen", 2000 * NOTED_ENTRY_BYTES)
 
 
 def _wheel(match):
@@ -39,10 +39,7 @@ def prefetch(store, match_id):
 
 
 def _remember(match_id, seats):
-    _NOTED[match_id] = seats
-    _NOTED.move_to_end(match_id)
-    while len(_NOTED) > NOTED_CACHE:
-        _NOTED.popitem(last=False)
+    _NOTED.put(match_id, seats, NOTED_ENTRY_BYTES)
 
 
 def _as_dict(reply):

@@ -8,11 +8,10 @@ heartbeats), `rate_limits` (window counting); `notifier` is the pub/sub side, `c
 clients and pool, `transaction` the one-round-trip MULTI/EXEC, `scripts` the Lua.
 """
 
-from collections import OrderedDict
-
 import redis
 from redis.cluster import RedisCluster
 
+from ..byte_cache import MIB, ByteLRU
 from . import connection
 from .indexes import Indexes
 from .keys import SHARDS, STATUSES, Keys, shard_of
@@ -27,11 +26,13 @@ from .scripts import (
     RESCHEDULE_SCRIPT,
     SAVE_SCRIPT,
 )
-from .snapshots import HISTORY_TAIL, TAIL_CACHE, Conflict, Loaded, Snapshots
+from .snapshots import HISTORY_TAIL, TAIL_CACHE_BYTES, Conflict, Loaded, Snapshots
 
 # what a caller of the store may catch without importing redis: the store could not be reached
-# (answered 503 by the API), or any Redis error (a best-effort enqueue only logs it)
-UNAVAILABLE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+# or refused a write for memory (maxmemory with noeviction: the write is refused whole; answered
+# 503 by the API), or any Redis error (a best-effort enqueue only logs it)
+UNAVAILABLE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError,
+               redis.exceptions.OutOfMemoryError)
 StoreError = redis.RedisError
 DEFAULT_RETENTION_S = {"open": 86400.0, "active": 30 * 86400.0, "finished": 30 * 86400.0}
 
@@ -39,11 +40,13 @@ DEFAULT_RETENTION_S = {"open": 86400.0, "active": 30 * 86400.0, "finished": 30 *
 class Store(Snapshots, Outbox, Indexes, Records, RateLimits):
     """The service's Redis: match data on `redis` (a Redis or a Redis Cluster), RQ on `queue_redis`."""
 
-    def __init__(self, url, prefix="sh:", queue_url=None, retention_s=None, **redis_options):
+    def __init__(self, url, prefix="sh:", queue_url=None, retention_s=None,
+                 tail_cache_bytes=TAIL_CACHE_BYTES, **redis_options):
         """`redis_options` (e.g. socket timeouts, or a `connection_pool`) apply to the data
         connection; `url` may name a Redis Cluster (store/connection.py). `queue_redis` is the
         plain Redis RQ uses (`queue_url`, else the same Redis, or on a cluster the master serving
-        RQ's hash-tagged keys). `retention_s`: {status: seconds kept after the last write}.
+        RQ's hash-tagged keys). `retention_s`: {status: seconds kept after the last write};
+        `tail_cache_bytes`: the bound of the parsed logs and histories this process keeps.
         Nothing here blocks: waiting clients wait on store/notifier.py, not on a connection."""
         self.url, self.prefix, self.keys = url, prefix, Keys(prefix)
         self._key = self.keys.of_match  # (kind, match id) -> key; bound once: a hot path
@@ -60,7 +63,8 @@ class Store(Snapshots, Outbox, Indexes, Records, RateLimits):
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
         self._import = self.redis.register_script(IMPORT_SCRIPT)
         self.retention_s = dict(DEFAULT_RETENTION_S if retention_s is None else retention_s)
-        self._tails = OrderedDict()  # match id -> (last event seq, log, history, nonce) parsed so far
+        # match id -> (last event seq, log, history, nonce) parsed so far, bounded in bytes
+        self._tails = ByteLRU("store_tails", tail_cache_bytes)
 
 
 def open_store(settings, pooled=False):
@@ -72,14 +76,15 @@ def open_store(settings, pooled=False):
             settings.redis_url, max_connections=settings.redis_pool, timeout=connection.POOL_WAIT_S,
             **connection.REDIS_TIMEOUTS)}
     return Store(settings.redis_url, prefix=settings.prefix, queue_url=settings.queue_redis_url or None,
-                 retention_s=settings.retention_s, **options)
+                 retention_s=settings.retention_s, tail_cache_bytes=settings.tail_cache_mb * MIB,
+                 **options)
 
 
 __all__ = [
     "HISTORY_TAIL",
     "SHARDS",
     "STATUSES",
-    "TAIL_CACHE",
+    "TAIL_CACHE_BYTES",
     "UNAVAILABLE",
     "Conflict",
     "Keys",

@@ -1,5 +1,6 @@
 """Listing indexes (sorted sets of match ids by creation time: all, per status, per game, per
-game and status, per seat token) and the per-caller set of running all-bot matches."""
+game and status, per seat token), the per-caller set of running all-bot matches and the sets of
+open or unplayed matches (per caller and everyone's)."""
 
 import time
 
@@ -83,3 +84,58 @@ class Indexes:
         if over:
             self.redis.zrem(key, *over)
         return len(noted) - len(over)
+
+    def forget_expired_open(self, before, games=(), limit=500):
+        """Drop from the listing indexes (all, open, and per game of `games`) the matches created
+        open before `before` whose keys have expired, among the oldest `limit` of the open index
+        (a seat token's index forgets them when listed); how many were dropped."""
+        old = [m.decode() for m in self.redis.zrangebyscore(
+            self.keys.index(status="open"), "-inf", before, start=0, num=limit)]
+        present = self.metas(old)
+        gone = [m for m in old if m not in present]
+        if gone:
+            pipe = self.redis.pipeline(transaction=False)
+            for key in [self.keys.index(), self.keys.index(status="open"),
+                        *(self.keys.index(game=g) for g in games),
+                        *(self.keys.index(game=g, status="open") for g in games)]:
+                pipe.zrem(key, *gone)
+            pipe.execute()
+        return len(gone)
+
+    def open_match_add(self, caller, match_id, ttl_s):
+        """Note a new match in its caller's and everyone's set of open or unplayed matches, after
+        dropping entries older than `ttl_s` (gone by now); (caller's count, everyone's count)
+        with it, in one round trip."""
+        now, pipe = time.time(), self.redis.pipeline(transaction=False)
+        for key in (self.keys.open_matches(caller), self.keys.open_matches()):
+            pipe.zremrangebyscore(key, "-inf", now - ttl_s)
+            pipe.zadd(key, {match_id: now})
+            pipe.expire(key, int(ttl_s) + 60)
+            pipe.zcard(key)
+        replies = pipe.execute()
+        return replies[3], replies[7]
+
+    def open_match_drop(self, caller, match_id):
+        """Forget a match in both sets (its creation was refused)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zrem(self.keys.open_matches(caller), match_id)
+        pipe.zrem(self.keys.open_matches(), match_id)
+        pipe.execute()
+
+    def open_matches_waiting(self, caller=None, oldest=256, pending_s=30.0):
+        """How many of a caller's (None: everyone's) noted matches are still open or unplayed,
+        after forgetting those that were joined and played, finished or are gone, among the
+        `oldest` first (one just noted and not yet stored counts for `pending_s`)."""
+        key = self.keys.open_matches(caller)
+        noted = [(m.decode(), s) for m, s in self.redis.zrange(key, 0, oldest - 1, withscores=True)]
+        metas, now = self.metas([m for m, _ in noted]), time.time()
+        over = [m for m, since in noted if (not _waiting(metas[m]) if m in metas
+                                            else since < now - pending_s)]
+        if over:
+            self.redis.zrem(key, *over)
+        return self.redis.zcard(key)
+
+
+def _waiting(meta):
+    """Open (a human seat unclaimed) or unplayed (nothing done yet), and not finished."""
+    return meta.get("status") == "open" or (meta.get("status") != "finished" and not meta.get("version"))

@@ -18,7 +18,9 @@ slot; the listing indexes are single keys written after the save (they may lag, 
   the same per game, `sh:matches:game:<game>:status:<status>` per game and status, and
   `sh:mine:<sha256 of a seat token>` the matches where that token holds a seat.
 - `sh:botmatches:{<client address>}` sorted set: the all-bot matches a caller created that may
-  still run (the per-caller cap, service/matches.py).
+  still run (the per-caller cap, service/matches.py); `sh:openmatches:{<client address>}` and
+  `sh:openmatches:all` sorted sets: matches created open or unplayed, by creation time (the
+  per-caller and global caps on open matches).
 - `sh:idem:<sha256>` idempotency records (24 h, service/api/idempotency.py); `sh:ticket:<sha256>`
   stream tickets; `sh:cache:<kind>:<key>` cached answers (turn odds); `sh:odds-secret`;
   `sh:alive:<worker>` worker heartbeats; `sh:notify` the pub/sub channel of saves;
@@ -88,6 +90,10 @@ class Keys:
     def bot_matches(self, caller):
         """A caller's running all-bot matches (one slot per caller)."""
         return f"{self.prefix}botmatches:{{{caller}}}"
+
+    def open_matches(self, caller=None):
+        """A caller's matches created open or unplayed (None: everyone's, the global ceiling)."""
+        return f"{self.prefix}openmatches:" + ("all" if caller is None else f"{{{caller}}}")
 
     def idempotency(self, record_id):
         """An idempotency record."""

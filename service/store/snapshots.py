@@ -46,7 +46,12 @@ def _dumps(value):
     return dumps_bytes(value, sort_keys=True)
 
 
-TAIL_CACHE = 2000  # matches whose parsed log and history a process keeps (least recently used out)
+# the parsed logs and histories a process keeps, bounded by an estimate in bytes (least recently
+# stored out; SAFEHOUSE_TAIL_CACHE_MB): parsed JSON takes about PARSED_FACTOR times its length
+# (a finished 4-player Dark Agent match: ~85 KB of JSON, ~600 KB of Python objects)
+TAIL_CACHE_BYTES = 64 * 1024 * 1024
+PARSED_FACTOR = 8
+TAIL_OVERHEAD = 512  # the tuple, the id and the nonce of an entry
 HISTORY_TAIL = 16  # history entries sent with each save (a save adds at most this many)
 
 
@@ -61,8 +66,12 @@ class Snapshots:
     `redis`, `keys`, `retention_s`, the scripts and the parsed-tail cache)."""
 
     def _ttl_ms(self, meta):
-        """How long the match's keys live after this write, by its status (0 = for ever)."""
-        return int(self.retention_s.get(meta.get("status"), 0) * 1000)
+        """How long the match's keys live after this write, by its status (0 = for ever); an
+        active match nobody has played yet (version 0) is kept as long as an open one."""
+        status = meta.get("status")
+        if status == "active" and not meta.get("version"):
+            status = "open"
+        return int(self.retention_s.get(status, 0) * 1000)
 
     def _key(self, kind, match_id):
         return self.keys.of_match(kind, match_id)
@@ -171,23 +180,24 @@ class Snapshots:
             self._tails.pop(match_id, None)
             return self.load(match_id)
         log, old_history = (list(cached[1]), list(cached[2])) if cached else ([], [])
+        parsed = sum(map(len, history))
         for sid, fields in events:
             seq = int(sid.split(b"-")[1])
             if seq > rev:
                 break
             log.extend(loads(fields[1])["entries"])
+            parsed += len(fields[1])
             seen = seq
         full_history = old_history + [loads(item) for item in history]
         del full_history[doc["version"]:]
-        self._remember(match_id, (seen, tuple(log), tuple(full_history), nonce))
+        self._remember(match_id, (seen, tuple(log), tuple(full_history), nonce), parsed, cached)
         doc["log"], doc["history"] = log, full_history
         return doc, loads(raw_meta), rev
 
-    def _remember(self, match_id, tail):
-        self._tails[match_id] = tail
-        self._tails.move_to_end(match_id)
-        while len(self._tails) > TAIL_CACHE:
-            self._tails.popitem(last=False)
+    def _remember(self, match_id, tail, parsed_bytes, cached):
+        """Keep `tail` with its estimate: what the kept entry was, plus `parsed_bytes` of JSON more."""
+        size = (self._tails.size_of(match_id) if cached else TAIL_OVERHEAD) + PARSED_FACTOR * parsed_bytes
+        self._tails.put(match_id, tail, size)
 
     def load_meta(self, match_id):
         """The meta dict or None."""
@@ -208,19 +218,21 @@ class Snapshots:
         fresh = len(history) - known_history if known_history is not None else HISTORY_TAIL
         tail = history[-fresh:] if 0 < fresh <= HISTORY_TAIL else \
             ([] if fresh == 0 else history[-HISTORY_TAIL:])
+        event_json, tail_json = _dumps(event_entry), [_dumps(h) for h in tail]
         ok, version, new_rev = self._save(
             keys=[self._key("match", match_id), self._key("events", match_id), self.due_key(match_id),
                   self._key("history", match_id)],
-            args=[rev, _dumps(core), _dumps(meta), doc["version"], _dumps(event_entry),
+            args=[rev, _dumps(core), _dumps(meta), doc["version"], event_json,
                   _due_arg(due), match_id, self._ttl_ms(meta), len(history), self.notify_channel,
-                  *(_dumps(h) for h in tail)])
+                  *tail_json])
         if not ok:
             raise Conflict(version, new_rev)
         cached = self._tails.get(match_id)
         if cached is not None and cached[0] == rev and len(cached[2]) + len(tail) >= len(history):
             # what this process parsed, plus what it just wrote: the next load reads nothing old
             self._remember(match_id, (new_rev, cached[1] + tuple(event_entry["entries"]),
-                                      tuple(history), cached[3]))
+                                      tuple(history), cached[3]),
+                           len(event_json) + sum(map(len, tail_json)), cached)
         return new_rev
 
     def notify(self, match_id):

@@ -18,10 +18,14 @@ def test_keys_expire_by_status(config, monkeypatch):
     prefix = config["PREFIX"]
     match_id, *_ = matches.create(store, "toy", {"target": 2}, [{"kind": "human"}, {"kind": "open"}], seed=3)
     assert all(50_000 < t <= 100_000 for t in ttls(store, prefix, match_id))
-    matches.join(store, match_id)
-    assert all(500_000 < t <= 1_000_000 for t in ttls(store, prefix, match_id))
+    matches.join(store, match_id)  # active but unplayed: kept as long as an open match (issue 31)
+    assert all(50_000 < t <= 100_000 for t in ttls(store, prefix, match_id))
     match, meta = matches.load(store, match_id)
     import engine
+    seat = engine.to_move(match)[0]
+    match, meta = matches.act(store, match_id, seat, engine.legal_actions(match, seat)[0])
+    if meta["status"] == "active":
+        assert all(500_000 < t <= 1_000_000 for t in ttls(store, prefix, match_id))
     while engine.to_move(match):
         seat = engine.to_move(match)[0]
         match, meta = matches.act(store, match_id, seat, engine.legal_actions(match, seat)[0])
