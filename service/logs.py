@@ -13,7 +13,7 @@ import time
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"
 FIELDS = ("method", "route", "status", "ms")  # the access line's fields, also as JSON keys
 RQ_JOB_LINES = ("Worker %s: %s: %s", "Successfully completed", "Worker %s: job %s",
-                "Worker %s: cleaning registries")
+                "Worker %s: cleaning")
 
 
 class JSONFormatter(logging.Formatter):
