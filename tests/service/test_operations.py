@@ -191,3 +191,14 @@ def test_rq_job_lines_only_at_debug(level, shown, capsys):
             if handler not in saved[1]:
                 root.removeHandler(handler)
         root.setLevel(saved[0])
+
+
+def test_the_docs_and_dashboard_name_only_metrics_we_export(client):
+    """docs/operations.md and docs/grafana-dashboard.json use the names /metrics really has."""
+    exported = set(re.findall(r"^# TYPE (\w+) ", client.get("/metrics").get_data(as_text=True), re.M))
+    used = set()
+    for doc in ("docs/operations.md", "docs/grafana-dashboard.json"):
+        with open(os.path.join(ROOT, doc), encoding="utf-8") as handle:
+            used |= set(re.findall(r"\bsafehouse_[a-z_]+", handle.read()))
+    families = {re.sub(r"_(bucket|count|sum)$", "", name) for name in used}
+    assert families and not families - exported, families - exported
