@@ -45,11 +45,6 @@ def _worker_connections(wanted):
     return wanted if soft == resource.RLIM_INFINITY else max(1, min(wanted, soft - FD_RESERVE))
 
 
-_OWN_METRICS_DIR = None
-if not metrics_dir():
-    _OWN_METRICS_DIR = tempfile.mkdtemp(prefix="safehouse-metrics-")
-    set_metrics_dir(_OWN_METRICS_DIR)
-
 control_socket_disable = True
 worker_class = "gevent"
 worker_connections = _worker_connections(Settings.from_env().worker_connections)
@@ -70,6 +65,16 @@ def post_worker_init(worker):
     gc.freeze()
 
 
+_OWN_METRICS_DIR = []
+
+
+def on_starting(server):
+    """In the master, before any worker: name a metrics folder when none is (the workers inherit it)."""
+    if not metrics_dir():
+        _OWN_METRICS_DIR.append(tempfile.mkdtemp(prefix="safehouse-metrics-"))
+        set_metrics_dir(_OWN_METRICS_DIR[0])
+
+
 def child_exit(server, worker):
     """A worker is gone (in the master): its live gauges (waiting clients) stop counting."""
     from prometheus_client import multiprocess
@@ -78,8 +83,8 @@ def child_exit(server, worker):
 
 def on_exit(server):
     """Remove the metrics folder this config made (one `make run` names is its own to clean)."""
-    if _OWN_METRICS_DIR:
-        shutil.rmtree(_OWN_METRICS_DIR, ignore_errors=True)
+    for folder in _OWN_METRICS_DIR:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def worker_exit(server, worker):
