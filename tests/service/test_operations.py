@@ -102,7 +102,7 @@ def play_against_bot(base):
 
 def test_metrics_show_requests_actions_queues_and_heartbeats(stack):
     base, queue = stack["base"], stack["queue"]
-    play_against_bot(base)
+    mid, _ = play_against_bot(base)
     # an all-bot match waits in -allbots, which this worker does not serve
     assert requests.post(f"{base}/matches", json={"game": "toy", "seats": [{"bot": "random"}] * 2},
                          timeout=5).status_code == 201
@@ -115,8 +115,13 @@ def test_metrics_show_requests_actions_queues_and_heartbeats(stack):
     assert sample(samples, "safehouse_rq_queue_depth", queue=f"{queue}-allbots") >= 1
     assert sample(samples, "safehouse_worker_heartbeats", serves="bots") == 1
     assert sample(samples, "safehouse_outbox_entries", state="scheduled") is not None
-    # no raw paths (match ids) as labels
-    assert not any(dict(labels).get("route", "").count("-") > 3 for _, labels in samples)
+    # routes are URL rules, never raw paths (no match id as a label)
+    assert ("safehouse_http_requests_total", frozenset(
+        {"route": "/matches/<match_id>", "method": "GET", "status": "200"}.items())) in samples
+    assert not any(mid in value for _, labels in samples for _, value in labels)
+    # the worker played a job, but RQ's per-job lines are DEBUG lines (the default level is INFO)
+    worker_log = stack["worker_log"].read_text()
+    assert "Listening on" in worker_log and "Job OK" not in worker_log and "Successfully completed" not in worker_log
 
 
 def test_readyz_turns_503_when_the_bot_worker_dies(stack):
