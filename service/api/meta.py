@@ -65,7 +65,7 @@ def ready():
     try:
         ctx["store"].ping()
         workers = ctx["store"].live_workers()
-    except Exception:  # any connection failure means "not ready", never a 500
+    except Exception:  # noqa: BLE001 - any connection failure means "not ready", never a 500
         return _not_ready("redis_unavailable", "Redis does not answer")
     bot_workers = sum(1 for queues in workers.values() if bots_queue in queues)
     if not bot_workers:

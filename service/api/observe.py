@@ -17,7 +17,12 @@ import re
 import time
 
 from flask import Blueprint, Response, current_app, g, has_request_context, request
-from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, generate_latest
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    generate_latest,
+)
 
 from .. import metrics
 from ..settings import metrics_dir

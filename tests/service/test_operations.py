@@ -202,7 +202,7 @@ def test_rq_job_lines_only_at_debug(level, shown, capsys):
 def test_the_docs_and_dashboard_name_only_metrics_we_export(client):
     """docs/operations.md and docs/grafana-dashboard.json use the names /metrics really has."""
     text = generate_latest(REGISTRY).decode() + client.get("/metrics").get_data(as_text=True)
-    exported = set(re.findall(r"^# TYPE (\w+) ", text, re.M))
+    exported = set(re.findall(r"^# TYPE (\w+) ", text, re.MULTILINE))
     used = set()
     for doc in ("docs/operations.md", "docs/grafana-dashboard.json"):
         with open(os.path.join(ROOT, doc), encoding="utf-8") as handle:
