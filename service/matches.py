@@ -20,6 +20,7 @@ import engine
 from engine.bots import validate_bot
 
 from .errors import DomainError, from_engine
+from .metrics import ACTIONS
 from .settings import Settings
 from .store import Conflict
 
@@ -285,6 +286,7 @@ def save_step(store, match_id, rev, old, new, meta, now=None, kind="action", set
     except Conflict as exc:
         raise DomainError("stale_version", "the match has moved on", "version",
                        current_version=exc.version) from None
+    ACTIONS.labels(meta["game"], kind).inc()
     if meta["status"] != previous_status:
         store.index_status(match_id, meta["created"], meta["status"], meta["game"])
     return new, meta

@@ -70,6 +70,10 @@ ENV = {
     "bind": ("SAFEHOUSE_BIND", "127.0.0.1:8000", str),
     "redis_persist": ("SAFEHOUSE_REDIS_PERSIST", "1", lambda v: v.strip().lower() not in ("0", "no", "false", "off")),
     "worker_connections": ("SAFEHOUSE_WORKER_CONNECTIONS", "4000", int),
+    # operations (docs/operations.md): log format (text or json) and level, worker heartbeat expiry
+    "log_format": ("SAFEHOUSE_LOG_FORMAT", "text", lambda v: "json" if v.strip().lower() == "json" else "text"),
+    "log_level": ("SAFEHOUSE_LOG_LEVEL", "INFO", lambda v: v.strip().upper() or "INFO"),
+    "heartbeat_ttl_s": ("SAFEHOUSE_HEARTBEAT_TTL_S", "2", float),
 }
 
 
@@ -114,6 +118,9 @@ class Settings:
     bind: str
     redis_persist: bool
     worker_connections: int
+    log_format: str
+    log_level: str
+    heartbeat_ttl_s: float
 
     @classmethod
     def from_env(cls, environ=None, **overrides):
@@ -165,3 +172,15 @@ def explicit_redis_url():
     """SAFEHOUSE_REDIS_URL as given ("" when unset): `make run` starts an embedded Redis unless
     one is named (service/process/run.py)."""
     return os.environ.get("SAFEHOUSE_REDIS_URL", "").strip()
+
+
+def metrics_dir():
+    """PROMETHEUS_MULTIPROC_DIR ("" when unset): where every process of one machine writes its
+    metrics (prometheus_client's multiprocess mode, service/metrics.py)."""
+    return os.environ.get("PROMETHEUS_MULTIPROC_DIR", "").strip()
+
+
+def set_metrics_dir(path):
+    """Name the metrics folder for this process and the children it starts (gunicorn's config
+    does so before any worker imports prometheus_client)."""
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = path

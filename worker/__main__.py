@@ -10,12 +10,12 @@ with worker/safe_rq.py: only our own job functions run.
 
 import argparse
 import dataclasses
-import logging
 import threading
 
-from rq import Queue, SimpleWorker
+from rq import Queue
 
-from service.settings import Settings
+from service import logs
+from service.settings import Settings, metrics_dir
 
 
 def _parser(settings=None):
@@ -44,10 +44,11 @@ def main(argv=None):
     settings = Settings.from_env()
     args = _parser(settings).parse_args(argv)
     settings = dataclasses.replace(settings, redis_url=args.url, queue=args.queue, prefix=args.prefix)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logs.configure(settings)  # text or JSON; RQ's per-job lines at DEBUG
     from service.jobs import queue_for
 
     from . import jobs
+    from .metered import MeteredWorker, mark_dead_at_exit
     from .safe_rq import SafeJob, SafeSerializer
     from .sweeper import Sweeper, start_heartbeat, start_thread
     jobs.configure(settings)  # the jobs this process runs use these (not the environment)
@@ -59,11 +60,12 @@ def main(argv=None):
     connection = store.queue_redis
     queues = [Queue(name, connection=connection, job_class=SafeJob, serializer=SafeSerializer)
               for name in queue_names(args.queue, args.queues)]
-    worker = SimpleWorker(queues, connection=connection, job_class=SafeJob, serializer=SafeSerializer)
-    start_heartbeat(store, worker.name)
+    worker = MeteredWorker(queues, connection=connection, job_class=SafeJob, serializer=SafeSerializer)
+    mark_dead_at_exit(metrics_dir())
+    start_heartbeat(store, worker.name, settings.heartbeat_ttl_s, [q.name for q in queues])
     if not args.no_sweeper and not args.burst:
         start_thread(store, base, settings)
-    worker.work(burst=args.burst)
+    worker.work(burst=args.burst, logging_level=settings.log_level)
 
 
 if __name__ == "__main__":

@@ -32,14 +32,15 @@ from service.jobs import (
     fetch_job,
 )
 from service.matches import bot_seats_to_move
+from service.metrics import REDIS_ERRORS, REDISPATCHES
 
 from .jobs import bounded_bot
 from .jobs import settings as process_settings
 
 LEASE_S = 5.0
 MAX_BACKOFF = 30
-HEARTBEAT_S, HEARTBEAT_TTL_S = 0.5, 2.0
-PRUNE_EVERY_S = 60.0  # expired open matches leave the listing indexes this promptly (issue 31)
+HEARTBEAT_TTL_S = 2.0  # the default of SAFEHOUSE_HEARTBEAT_TTL_S; the beat is every quarter of it
+PRUNE_EVERY_S = 60.0  # expired open matches leave the listing indexes this promptly
 RUNNING_CHECK_S = 1.0  # how often a queued or running bot job is looked at again
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,7 @@ class Sweeper:
             if not all(self._is_alive(bot_job_id(match_id, match.version, s, attempts), budget_s, now)
                        for s in bots):
                 enqueue_bot_turns(self.queue, match_id, match, meta, attempt=attempts + 1)
+                REDISPATCHES.labels("bot").inc()
                 log.info("re-dispatched bot turn of %s v%s (attempt %s)", match_id, match.version,
                          attempts + 1)
                 dispatched = True
@@ -100,6 +102,7 @@ class Sweeper:
         if deadline and deadline <= now:
             if not self._is_alive(clock_job_id(match_id, match.version, attempts), 0, now):
                 enqueue_clock(self.queue, match_id, match.version, attempt=attempts + 1)
+                REDISPATCHES.labels("clock").inc()
                 dispatched = True
             checks.append(now + self.grace * self._backoff(attempts + 1))
         elif deadline:
@@ -141,23 +144,26 @@ class Sweeper:
             try:
                 self.sweep_once()
             except Exception as exc:  # noqa: BLE001 - a Redis blip must not end the sweeper
+                REDIS_ERRORS.labels("sweeper").inc()
                 log.warning("sweep failed (%s); retrying", exc)
             stop.wait(interval)
 
 
-def start_heartbeat(store, worker_name):
-    """Refresh the worker's heartbeat every 0.5 s (2 s expiry) from a daemon thread; returns
-    its stop event. A job "started" by a worker without a heartbeat is lost."""
+def start_heartbeat(store, worker_name, ttl_s=HEARTBEAT_TTL_S, queues=()):
+    """Refresh the heartbeat of the worker serving `queues` every quarter of `ttl_s` (its expiry,
+    SAFEHOUSE_HEARTBEAT_TTL_S) from a daemon thread; returns its stop event. A job "started" by a
+    worker without a heartbeat is lost; /readyz needs a fresh one of a `-bots` worker."""
     stop = threading.Event()
 
     def beat():
         while not stop.is_set():
             try:
-                store.beat(worker_name, HEARTBEAT_TTL_S)
+                store.beat(worker_name, ttl_s, queues)
             except Exception as exc:  # noqa: BLE001 - a Redis blip must not end the heartbeat
+                REDIS_ERRORS.labels("worker").inc()
                 log.warning("heartbeat failed (%s)", exc)
-            stop.wait(HEARTBEAT_S)
-    store.beat(worker_name, HEARTBEAT_TTL_S)
+            stop.wait(ttl_s / 4)
+    store.beat(worker_name, ttl_s, queues)
     threading.Thread(target=beat, name="safehouse-heartbeat", daemon=True).start()
     return stop
 

@@ -14,6 +14,7 @@ from . import (
     matches,
     meta,
     notes,
+    observe,
     odds,
     static,
     stream_tickets,
@@ -46,6 +47,7 @@ def create_app(settings=None):
     app.json = FastJSONProvider(app)
     app.config.update(settings.as_config())
     app.config.update(extra)
+    observe.register(app)  # first: the request id and the clock cover every other hook
     app.json.sort_keys = False
     # one bounded pool per process, shared by the store and the rate limiter: a burst of
     # requests waits for a free connection (up to POOL_WAIT_S, then 503) instead of failing
@@ -68,7 +70,7 @@ def create_app(settings=None):
         endpoint_limits={"matches.create_match": "CREATE_LIMIT", "odds.turn_odds": "ODDS_LIMIT"},
         counted_by_route=matches.COUNTED_WITH_LOAD)
     app.before_request(connections.read_body)  # bodies arrive within BODY_TIMEOUT_S or 408
-    for blueprint in (meta.bp, matches.bp, events.bp, odds.bp, stream_tickets.bp,
+    for blueprint in (meta.bp, observe.bp, matches.bp, events.bp, odds.bp, stream_tickets.bp,
                       tournaments.bp, static.bp, notes.bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 
 from flask import current_app, request
 
+from ..metrics import WAITERS
 from .errors import ApiError
 
 STREAM_RETRY_AFTER_S = "5"
@@ -90,12 +91,25 @@ class StreamSlots:
 def stream_slot():
     """Take the caller's slot for a stream; returns the function that releases it."""
     ctx = current_app.extensions["safehouse"]
-    return ctx["stream_slots"].acquire(request.remote_addr or "127.0.0.1",
-                                       current_app.config["MAX_STREAMS_PER_ADDRESS"])
+    release = ctx["stream_slots"].acquire(request.remote_addr or "127.0.0.1",
+                                          current_app.config["MAX_STREAMS_PER_ADDRESS"])
+    waiting = WAITERS.labels("sse")
+    waiting.inc()
+
+    def done():
+        release()
+        waiting.dec()
+    return done
 
 
+@contextmanager
 def long_poll_slot():
-    """A context manager holding the caller's slot for a long-poll."""
+    """A context manager holding the caller's slot for a long-poll (counted as a waiter)."""
+    with _long_poll_held(), WAITERS.labels("longpoll").track_inprogress():
+        yield
+
+
+def _long_poll_held():
     ctx = current_app.extensions["safehouse"]
     return ctx["stream_slots"].held(request.remote_addr or "127.0.0.1",
                                     current_app.config["MAX_STREAMS_PER_ADDRESS"])

@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 from engine.errors import EngineError
 
 from ..errors import DomainError
+from ..metrics import REDIS_ERRORS
 from ..store import UNAVAILABLE
 
 STATUS = {
@@ -88,6 +89,7 @@ def register_error_handlers(app):
 
     def _storage_unavailable(exc):
         app.logger.warning("storage unavailable: %s", exc)
+        REDIS_ERRORS.labels("api").inc()
         return error_response(ApiError(
             "service_unavailable", "the match store is unavailable; retry shortly",
             headers={"Retry-After": "1"}))

@@ -32,6 +32,7 @@ from flask import current_app, g, request
 from engine.errors import EngineError
 
 from ..errors import DomainError
+from ..metrics import REPLAYED
 from .errors import ApiError, error_response
 from .key_strength import strong_enough
 from .requests import bearer_token
@@ -153,6 +154,7 @@ def _replay(found, cipher):
     sealed = bytes.fromhex(found["sealed"])
     record = json.loads(cipher.decrypt(sealed[:12], sealed[12:], None))
     g.idempotent_replay = True
+    REPLAYED.inc()
     response = current_app.response_class(record["body"], status=record["status"],
                                           headers=record["headers"])
     response.headers["Idempotent-Replayed"] = "true"

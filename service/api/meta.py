@@ -55,6 +55,28 @@ def health():
     return {"status": "ok" if ok else "degraded", "redis": ok}, 200 if ok else 503
 
 
+@bp.get("/readyz")
+def ready():
+    """Ready to serve games: Redis answers and at least one worker serving `<QUEUE>-bots` has a
+    fresh heartbeat (SAFEHOUSE_HEARTBEAT_TTL_S). Else 503 with a stable code: `redis_unavailable`
+    or `no_bot_worker` (/healthz stays "the process is up")."""
+    ctx = current_app.extensions["safehouse"]
+    bots_queue = f"{ctx['settings'].queue}-bots"
+    try:
+        ctx["store"].ping()
+        workers = ctx["store"].live_workers()
+    except Exception:  # noqa: BLE001 - any connection failure means "not ready", never a 500
+        return _not_ready("redis_unavailable", "Redis does not answer")
+    bot_workers = sum(1 for queues in workers.values() if bots_queue in queues)
+    if not bot_workers:
+        return _not_ready("no_bot_worker", f"no worker serving {bots_queue} has a fresh heartbeat")
+    return {"status": "ready", "redis": True, "workers": len(workers), "bot_workers": bot_workers}
+
+
+def _not_ready(code, message):
+    return {"error": {"code": code, "message": message}}, 503, {"Retry-After": "1"}
+
+
 @bp.get("/openapi.yaml")
 def openapi_yaml():
     """The committed contract."""

@@ -82,6 +82,17 @@ def _query(name, schema, description):
 PATHS = {
     "/healthz": {"get": {"operationId": "health", "summary": "Liveness and Redis reachability",
                          "responses": {"200": _json("Health"), "503": _json("Health", "Redis down")}}},
+    "/readyz": {"get": {"operationId": "ready", "summary": "Readiness: Redis answers and a bot worker's heartbeat is fresh",
+                        "responses": {"200": {"description": "Ready", "content": {"application/json": {"schema": {
+                            "type": "object", "required": ["status", "redis", "workers", "bot_workers"],
+                            "properties": {"status": {"type": "string", "enum": ["ready"]},
+                                           "redis": {"type": "boolean"}, "workers": {"type": "integer"},
+                                           "bot_workers": {"type": "integer", "minimum": 1}}}}}},
+                                      "503": _json("Error", "Not ready: `redis_unavailable` or `no_bot_worker`")}}},
+    "/metrics": {"get": {"operationId": "metrics", "summary": "Prometheus metrics (text format; docs/operations.md)",
+                         "responses": {"200": {"description": "Prometheus text exposition format 0.0.4",
+                                               "content": {"text/plain": {"schema": {"type": "string"}}}},
+                                       **_errors()}}},
     "/games": {"get": {"operationId": "listGames", "summary": "Catalog of game types",
                        "responses": {"200": _json("Catalog"), **_errors()}}},
     "/games/{game}": {"get": {"operationId": "getGame", "summary": "One game type",
@@ -250,7 +261,7 @@ REPLAYED = {"Idempotent-Replayed": {
 LOCATION = {"Location": {"schema": {"type": "string"}, "required": True,
                          "description": "the created match (201) or the queued job to poll (202)"}}
 # the catalog, its reference data and health are not rate limited
-UNLIMITED = ("/healthz", "/games", "/games/{game}", "/games/{game}/reference")
+UNLIMITED = ("/healthz", "/readyz", "/games", "/games/{game}", "/games/{game}/reference")
 
 
 def _document_headers(paths):

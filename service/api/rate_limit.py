@@ -26,6 +26,7 @@ import time
 from flask import current_app, g, request
 from limits import parse_many
 
+from ..metrics import RATE_LIMITED
 from .errors import ApiError
 
 
@@ -88,6 +89,7 @@ class RateLimiter:
         g.rate_limit = own[-1] if own else (breached[0] if breached else windows[0])
         if breached:
             reset = min(w[3] for w in breached)
+            RATE_LIMITED.labels(breached[0][0]).inc()
             raise ApiError("rate_limited", f"rate limit exceeded ({breached[0][1]} per "
                            f"{self._period(breached[0], items)} s); retry later",
                            headers={"Retry-After": str(max(1, int(reset - now + 1)))})

