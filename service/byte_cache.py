@@ -96,8 +96,19 @@ def report(name, size):
     _REPORTERS[name] = size
 
 
+_LISTENERS = []  # called with cache_sizes() whenever the sizes are reported (service/metrics.py)
+
+
+def listen(callback):
+    """Have `callback(sizes)` called with `cache_sizes()` at each report (at most once a minute)."""
+    _LISTENERS.append(callback)
+
+
 def _maybe_report():
     now = time.monotonic()
     if now - _reported[0] >= REPORT_EVERY_S:
         _reported[0] = now
-        log.info("per-process cache bytes (estimated): %s", cache_sizes())
+        sizes = cache_sizes()
+        log.info("per-process cache bytes (estimated): %s", sizes)
+        for callback in _LISTENERS:
+            callback(sizes)

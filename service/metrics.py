@@ -15,6 +15,8 @@ import time
 from prometheus_client import Counter, Gauge, Histogram, disable_created_metrics
 from prometheus_client.core import GaugeMetricFamily
 
+from . import byte_cache
+
 disable_created_metrics()  # no `_created` series: half the lines, nothing a dashboard uses
 LATENCY_BUCKETS = (0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 JOB_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0)
@@ -38,6 +40,18 @@ JOB_RUN = Histogram("safehouse_rq_job_run_seconds", "Job run time, per queue", [
 REDISPATCHES = Counter("safehouse_sweeper_redispatches", "Jobs queued again by the sweeper (bot, clock)",
                        ["kind"])
 
+CACHE_BYTES = Gauge("safehouse_cache_bytes", "Estimated bytes held by each per-process cache, summed "
+                    "over the live processes (updated at most once a minute, and at each scrape)",
+                    ["cache"], multiprocess_mode="livesum")
+
+
+def record_cache_sizes(sizes=None):
+    """Set the cache-size gauges of this process (`byte_cache.cache_sizes()` by default)."""
+    for name, size in (byte_cache.cache_sizes() if sizes is None else sizes).items():
+        CACHE_BYTES.labels(name).set(size)
+
+
+byte_cache.listen(record_cache_sizes)
 _children = {}
 
 

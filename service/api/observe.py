@@ -91,6 +91,7 @@ class _StoreCollector:
 def scrape():
     """Prometheus text format: every process's figures plus what Redis holds now."""
     ctx = current_app.extensions["safehouse"]
+    metrics.record_cache_sizes()  # this process's caches now; the others' as last reported
     text = generate_latest(_registry())
     text += generate_latest(_StoreRegistry(_StoreCollector(ctx["store"], ctx["settings"])))
     return Response(text, content_type=CONTENT_TYPE_LATEST)
