@@ -45,6 +45,9 @@ class Seed(fields.Field):
 
 # the largest version / event cursor accepted (2^53: exact in every JSON number implementation)
 MAX_COUNTER = 2**53
+MATCH_STATUSES = ["open", "active", "finished"]
+JOB_STATUSES = ["created", "queued", "finished", "failed", "started", "deferred", "scheduled", "stopped",
+                "canceled", "rate_limited", "ready_to_enqueue"]
 
 
 class ErrorDetail(Schema):
@@ -117,7 +120,8 @@ class MatchSummary(Schema):
     game = fields.String(required=True)
     options = fields.Dict(required=True)
     version = fields.Integer(required=True)
-    status = fields.String(required=True, metadata={"description": "open | active | finished"})
+    status = fields.String(required=True, validate=validate.OneOf(MATCH_STATUSES),
+                           metadata={"description": "open | active | finished"})
     seats = fields.List(fields.Nested(PublicSeat), required=True)
     open_seats = fields.List(fields.Integer(), required=True)
     commitment = fields.String(required=True, metadata={"description": COMMITMENT_FORMULA})
@@ -145,7 +149,7 @@ class ListQuery(Schema):
     """GET /matches query."""
 
     game = fields.String()
-    status = fields.String(validate=validate.OneOf(["open", "active", "finished"]))
+    status = fields.String(validate=validate.OneOf(MATCH_STATUSES))
     open_seats = fields.Boolean()
     mine = fields.Boolean()
     cursor = fields.String(validate=validate.Length(min=1, max=200))
@@ -180,7 +184,7 @@ class MatchView(Schema):
     game = fields.String(required=True)
     version = fields.Integer(required=True)
     seat = fields.Integer(allow_none=True, required=True, metadata={"description": "the caller's seat; null = spectator"})
-    status = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(MATCH_STATUSES))
     to_move = fields.List(fields.Integer(), required=True)
     finished = fields.Boolean(required=True)
     outcome = fields.Nested(Outcome, metadata={"description": "winners and per-seat results (finished matches)"})
@@ -304,7 +308,14 @@ class Replay(Schema):
     history = fields.List(fields.Dict(), required=True, metadata={"description": "[{seat, action}] in order"})
     log = fields.List(fields.Dict(), required=True, metadata={
         "description": "the whole log unredacted: every public and private part (draws, dice, answers)"})
-    outcome = fields.Dict(required=True)
+    outcome = fields.Nested(Outcome, required=True)
+
+
+class SeatCount(Schema):
+    """How many seats a match with these options has."""
+
+    options = fields.Dict(required=True, metadata={"description": "option name -> value"})
+    seats = fields.Integer(required=True)
 
 
 class GameType(Schema):
@@ -326,7 +337,12 @@ class GameType(Schema):
     rules = fields.String(metadata={"description": (
         "the game's rules notes page in the repository (docs/rules/<game>.md): a rules summary, "
         "every reading the engine makes where the rules leave room, and the content that is ours")})
-    bots = fields.List(fields.Dict(), required=True)
+    bots = fields.List(fields.Dict(), required=True, metadata={"description": (
+        "bot name, description and params (name -> {default, type, min, max}: the ranges this "
+        "server accepts)")})
+    seat_counts = fields.List(fields.Nested(SeatCount), required=True, metadata={"description": (
+        "how many entries `seats` must have: one row per players count and value of any option "
+        "that changes it (e.g. If Then: players - 1 while the All Knowing is the engine)")})
 
 
 class Catalog(Schema):
@@ -338,7 +354,7 @@ class Catalog(Schema):
 class Health(Schema):
     """GET /healthz."""
 
-    status = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["ok", "degraded"]))
     redis = fields.Boolean(required=True)
 
 
@@ -387,7 +403,7 @@ class TurnOddsRequest(Schema):
         unknown = RAISE
 
     attacks = fields.List(fields.Nested(OddsAttack), required=True, validate=validate.Length(min=1, max=20))
-    trials = fields.Integer(load_default=20000, validate=validate.Range(min=0, max=200000),
+    trials = fields.Integer(load_default=20000, strict=True, validate=validate.Range(min=0, max=200000),
                             metadata={"description": "Monte Carlo cross-check trials (0 = none)"})
 
 
@@ -404,7 +420,8 @@ class JobStatus(Schema):
     """A queued computation."""
 
     job_id = fields.String(required=True)
-    status = fields.String(required=True, metadata={"description": "queued | started | finished | failed | ..."})
+    status = fields.String(required=True, validate=validate.OneOf(JOB_STATUSES),
+                           metadata={"description": "RQ's job status (finished: `result` is present)"})
     result = fields.Dict()
 
 
@@ -435,6 +452,35 @@ class TournamentQuery(Schema):
                            metadata={"description": "answer once more than this many matches are done"})
     wait = fields.Integer(load_default=0, validate=validate.Range(min=0, max=LONGPOLL_MAX_S),
                           metadata={"description": "seconds to wait for that (0..30)"})
+
+
+class TournamentListQuery(Schema):
+    """GET /tournaments query."""
+
+    cursor = fields.String(validate=validate.Length(max=120),
+                           metadata={"description": "`next_cursor` of the previous page"})
+    limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+
+
+class TournamentListItem(Schema):
+    """A tournament's public summary (GET /tournaments/{id} has the rest)."""
+
+    tournament_id = fields.String(required=True)
+    created = fields.Float(required=True, metadata={"description": "Unix time, seconds"})
+    status = fields.String(required=True, validate=validate.OneOf(["running", "finished", "cancelled"]))
+    done = fields.Integer(required=True)
+    total = fields.Integer(required=True)
+    game = fields.String(required=True)
+    name = fields.String(allow_none=True, required=True)
+    format = fields.String(required=True, validate=validate.OneOf(["round_robin", "gauntlet", "swiss"]))
+    entrants = fields.List(fields.String(), required=True)
+
+
+class TournamentList(Schema):
+    """GET /tournaments: a page, newest first."""
+
+    tournaments = fields.List(fields.Nested(TournamentListItem), required=True)
+    next_cursor = fields.String(allow_none=True, required=True)
 
 
 class TournamentMatchesQuery(Schema):

@@ -17,7 +17,10 @@
 import gc
 import resource
 
+from service.process import json_errors
 from service.settings import Settings
+
+json_errors.install()  # gunicorn's own 400/414/431 answers are JSON like the app's
 
 FD_RESERVE = 256  # Redis pool (64) and subscriber, logs, module files, the listening socket
 
