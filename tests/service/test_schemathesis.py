@@ -7,6 +7,7 @@ the schema. The server is a real gunicorn process on 127.0.0.1.
 import os
 import subprocess
 import sys
+import tempfile
 
 import pytest
 import requests
@@ -53,7 +54,7 @@ def _run_cli(base, *extra):
          "--checks", "all", "--exclude-path", "/matches/{match_id}/stream", "-n", "20",
          "--max-response-time", "40", "--request-timeout", "40", "--seed", "27", "--no-color",
          "--suppress-health-check", "all", *extra],
-        env=env, cwd=ROOT, capture_output=True, text=True, timeout=900)
+        env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True, timeout=900)
     return proc.returncode, proc.stdout[-12000:] + proc.stderr[-3000:]
 
 
