@@ -12,6 +12,7 @@ import functools
 import itertools
 
 import engine
+from engine.errors import EngineError
 
 CAPPED = {"budget_ms": "max_bot_budget_ms", "iterations": "max_bot_iterations"}
 
@@ -41,7 +42,7 @@ def seat_counts(rules):
 def _seats(rules, options):
     try:
         return rules.seat_count(rules.validate_options(options))
-    except Exception:  # a combination the game refuses names no seat count
+    except EngineError:  # a combination the game refuses names no seat count
         return None
 
 

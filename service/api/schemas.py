@@ -11,6 +11,8 @@ from marshmallow import (
 )
 
 from .schemas_words import Choice, Outcome, Ref, Reference, ReferenceEntry, ReferenceSection  # noqa: F401
+from .schemas_lists import (  # noqa: F401
+    SeatCount, TournamentList, TournamentListItem, TournamentListQuery, TournamentMatchesQuery)
 
 # the Dark Agent odds questions' vocabulary (the game's data; importing it has no side effects)
 DARK_AGENT_SPY_LEVELS = (2, 3, 5)
@@ -311,13 +313,6 @@ class Replay(Schema):
     outcome = fields.Nested(Outcome, required=True)
 
 
-class SeatCount(Schema):
-    """How many seats a match with these options has."""
-
-    options = fields.Dict(required=True, metadata={"description": "option name -> value"})
-    seats = fields.Integer(required=True)
-
-
 class GameType(Schema):
     """A catalog entry (games may add fields of their own, such as mission lists or presets)."""
 
@@ -452,43 +447,6 @@ class TournamentQuery(Schema):
                            metadata={"description": "answer once more than this many matches are done"})
     wait = fields.Integer(load_default=0, validate=validate.Range(min=0, max=LONGPOLL_MAX_S),
                           metadata={"description": "seconds to wait for that (0..30)"})
-
-
-class TournamentListQuery(Schema):
-    """GET /tournaments query."""
-
-    cursor = fields.String(validate=validate.Length(max=120),
-                           metadata={"description": "`next_cursor` of the previous page"})
-    limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
-
-
-class TournamentListItem(Schema):
-    """A tournament's public summary (GET /tournaments/{id} has the rest)."""
-
-    tournament_id = fields.String(required=True)
-    created = fields.Float(required=True, metadata={"description": "Unix time, seconds"})
-    status = fields.String(required=True, validate=validate.OneOf(["running", "finished", "cancelled"]))
-    done = fields.Integer(required=True)
-    total = fields.Integer(required=True)
-    game = fields.String(required=True)
-    name = fields.String(allow_none=True, required=True)
-    format = fields.String(required=True, validate=validate.OneOf(["round_robin", "gauntlet", "swiss"]))
-    entrants = fields.List(fields.String(), required=True)
-
-
-class TournamentList(Schema):
-    """GET /tournaments: a page, newest first."""
-
-    tournaments = fields.List(fields.Nested(TournamentListItem), required=True)
-    next_cursor = fields.String(allow_none=True, required=True)
-
-
-class TournamentMatchesQuery(Schema):
-    """GET /tournaments/{id}/matches query."""
-
-    cursor = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_COUNTER),
-                            metadata={"description": "the first match index (next_cursor of the last page)"})
-    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
 
 
 class Tournament(Schema):
