@@ -40,8 +40,9 @@ def reference(game_id):
 
 
 def __getattr__(name):
-    # engine.darkagent etc. resolve lazily to the game packages
-    if name in ("classified", "insidejob", "ifthen", "darkagent"):
+    # engine.darkagent etc. resolve lazily to the game packages (the registry lists them)
+    from .registry import GAME_PACKAGES
+    if name in GAME_PACKAGES:
         import importlib
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(name)

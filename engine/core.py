@@ -12,12 +12,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from .errors import GameOver, IllegalAction, InvalidAction, InvalidOptions, NotYourTurn
+from .fields import check_option, is_type
 from .rng import Rng
-
-FIELD_TYPES = {
-    "int": int, "str": str, "bool": bool, "object": dict, "list": list,
-    "int[]": list, "str[]": list,
-}
 
 
 def evolve(state, **changes):
@@ -67,7 +63,7 @@ class Game(ABC):
     max_length = 1000
     # name -> {"default": v, "choices": [...]} or {"default": v, "type": "int"|"bool", "min", "max"}
     options_spec = {}
-    # action type -> {field: type name in FIELD_TYPES; a trailing "?" marks it optional}
+    # action type -> {field: type name in fields.FIELD_TYPES; a trailing "?" marks it optional}
     action_schemas = {}
     notes = ""
     # the rules notes page (summary, every reading of the rules, our content), a repository path
@@ -77,13 +73,14 @@ class Game(ABC):
     # bot name -> {parameter: default}: this game's own defaults for a generic bot's parameters
     # (e.g. the ISMCTS tuning measured on it); the generic bot code names no game
     bot_defaults = {}
-    # moves a match of random bots typically takes (the service's tournament CPU estimates)
-    typical_moves = 100
-
-    def web_reference(self):
-        """Static reference data the web client labels ids with (printed card faces; never
-        match state): a JSON-able dict, empty by default."""
-        return {}
+    # the side whose seats play together against the game itself (a cooperative game: its
+    # tournaments rate the game as an opponent and report team figures); "" = seats play each other
+    cooperative_side = ""
+    typical_moves = None  # moves in a typical random-bot match (cost estimates); None = unknown
+    # read where set: `playout_depth` with a method `evaluate(state) -> {seat: value in [0, 1]}`
+    # (search bots cut playouts there), `cypher_wheel` (a module of private per-seat notes the
+    # service keeps), `view_schema` (the contract's view schema; else inferred from sample views)
+    playout_depth = cypher_wheel = view_schema = None
 
     # ---- options ---------------------------------------------------------------------------
     def validate_options(self, options):
@@ -98,7 +95,7 @@ class Game(ABC):
         filled = {}
         for name, spec in self.options_spec.items():
             value = options.get(name, spec["default"])
-            filled[name] = _check_option(name, spec, value)
+            filled[name] = check_option(name, spec, value)
         self.check_options(filled)
         return filled
 
@@ -128,7 +125,7 @@ class Game(ABC):
                 if optional:
                     continue
                 raise InvalidAction(f"missing field {key!r} for {kind}", key)
-            if not _is_type(action[key], type_name):
+            if not is_type(action[key], type_name):
                 raise InvalidAction(f"field {key!r} must be {type_name}", key)
 
     def check_action(self, state, seat, action):
@@ -185,6 +182,29 @@ class Game(ABC):
     def sample_state(self, view, seat, rng):
         """A full state consistent with `view` (what `seat` sees), dealing the unseen at random."""
 
+    # ---- tournaments and ratings (engine.tournament reads the finished full state) ----------
+    def seat_role(self, state, seat):
+        """The seat's role where seats deserve their own ratings (who moved first, a hidden
+        role); default None: seats do not differ."""
+
+    def seat_side(self, state, seat):
+        """The team the seat wins or loses with; default None: every seat is its own team."""
+
+    def measures(self, state, options):
+        """Extra per-match figures a tournament reports (e.g. rounds played); default {}."""
+        return {}
+
+    def card_faces(self):
+        """Static labels for the ids a view carries (printed card faces, never match state) that
+        the web client shows; default: the package's `reference.card_faces()`, else {}."""
+        function = getattr(self.module("reference"), "card_faces", None)
+        return function() if function is not None else {}
+
+    def module(self, name):
+        """The module `name` beside this rules class (engine/<game>/<name>.py: `words`,
+        `heuristic`, `rollout`, `reference`), or None when its package has none."""
+        return _companion(type(self), name)
+
     # ---- words for people (engine.words; only renders with words=True pay for them) -------
     # Each hook delegates to the game package's `words` module (engine/<game>/words.py) when it
     # has the function, else returns None and engine.words phrases it generically. They are
@@ -216,7 +236,7 @@ class Game(ABC):
         return self._word_hook("option_words") or {}
 
     def _word_hook(self, name, *args):
-        module = _words_module(type(self))
+        module = self.module("words")
         function = getattr(module, name, None) if module is not None else None
         return function(*args) if function is not None else None
 
@@ -233,22 +253,23 @@ class Game(ABC):
         }
 
 
-_WORDS_MODULES = {}
+_COMPANIONS = {}
 
 
-def _words_module(cls):
-    """The `words` module next to a rules class (None when its package has none), cached."""
-    if cls not in _WORDS_MODULES:
+def _companion(cls, name):
+    """The module `name` in the package of a rules class (None when there is none), cached."""
+    key = (cls, name)
+    if key not in _COMPANIONS:
         import importlib
         package = cls.__module__.rpartition(".")[0]
-        name = f"{package}.words" if package else "words"
+        path = f"{package}.{name}"
         try:
-            _WORDS_MODULES[cls] = importlib.import_module(name) if package else None
+            _COMPANIONS[key] = importlib.import_module(path) if package else None
         except ModuleNotFoundError as exc:
-            if exc.name != name:
+            if exc.name != path:
                 raise
-            _WORDS_MODULES[cls] = None
-    return _WORDS_MODULES[cls]
+            _COMPANIONS[key] = None
+    return _COMPANIONS[key]
 
 
 def _options_with_words(spec, words):
@@ -262,41 +283,6 @@ def _options_with_words(spec, words):
         item["help"] = said.get("help") or ""
         out[key] = item
     return out
-
-
-def _is_type(value, type_name):
-    if type_name == "int":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if type_name == "int[]":
-        return isinstance(value, list) and all(_is_type(v, "int") for v in value)
-    if type_name == "str[]":
-        return isinstance(value, list) and all(isinstance(v, str) for v in value)
-    return isinstance(value, FIELD_TYPES[type_name])
-
-
-def _check_option(name, spec, value):
-    if "choices" in spec:
-        if value not in spec["choices"]:
-            raise InvalidOptions(f"option {name!r} must be one of {spec['choices']}", f"options.{name}")
-        return value
-    kind = spec.get("type", "int")
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise InvalidOptions(f"option {name!r} must be a boolean", f"options.{name}")
-        return value
-    if kind == "int":
-        if not _is_type(value, "int"):
-            raise InvalidOptions(f"option {name!r} must be an integer", f"options.{name}")
-        if ("min" in spec and value < spec["min"]) or ("max" in spec and value > spec["max"]):
-            raise InvalidOptions(
-                f"option {name!r} must be between {spec.get('min')} and {spec.get('max')}",
-                f"options.{name}")
-        return value
-    if kind in ("str[]", "int[]", "object", "str"):
-        if not _is_type(value, kind):
-            raise InvalidOptions(f"option {name!r} must be {kind}", f"options.{name}")
-        return value
-    raise InvalidOptions(f"option {name!r} has an unsupported type", f"options.{name}")
 
 
 @dataclass(frozen=True)
@@ -398,18 +384,18 @@ def render_log(log, viewer):
 
     Entries without private parts are returned as they are stored (shared, read-only)."""
     key = None if viewer is None else str(viewer)
-    out = []
-    append = out.append
-    for entry in log:
-        private = entry.get("private")
-        if private is None:
-            append(entry)
-            continue
-        item = {"seq": entry["seq"], "actor": entry["actor"], "public": entry["public"]}
-        if key in private:
-            item["private"] = private[key]
-        append(item)
-    return out
+    return [render_entry(entry, key) for entry in log]
+
+
+def render_entry(entry, key):
+    """One stored log entry as the seat named `key` (str, or None = spectator) may see it."""
+    private = entry.get("private")
+    if private is None:
+        return entry
+    item = {"seq": entry["seq"], "actor": entry["actor"], "public": entry["public"]}
+    if key in private:
+        item["private"] = private[key]
+    return item
 
 
 def log_after(log, since):
@@ -429,8 +415,8 @@ def render(match, viewer=None, with_log=True, log_since=None, words=False, text_
     holds only the entries after version n (what a client that saw version n is missing).
     With `words`, the view also carries words for people (engine.words.describe): each log
     entry's `text`, `prompt`, `choices` and `outcome.text`; bots leave it off. `text_memo`, a dict
-    the caller keeps per match (engine.words.TextMemo), spares re-phrasing log entries it has
-    phrased before for the same viewer (a log entry never changes once written)."""
+    the caller keeps per match (engine.words.TextMemo), spares rendering and phrasing again the log
+    entries it did before for the same viewer (a stored log entry never changes once written)."""
     rules = match.rules
     outcome = rules.outcome(match.state)
     moving = [] if outcome is not None else list(rules.to_move(match.state))
@@ -445,13 +431,17 @@ def render(match, viewer=None, with_log=True, log_since=None, words=False, text_
     }
     if outcome is not None:
         view["outcome"] = outcome
-    log = ()
     if with_log:
         log = match.log if log_since is None else log_after(match.log, log_since)
-        view["log"] = render_log(log, viewer)
+        if words and text_memo is not None:  # the worded entries this viewer was shown before
+            from .words import worded_log
+            view["log"] = worded_log(rules, match.log, len(match.log) - len(log), viewer, view["state"],
+                                     text_memo)
+        else:
+            view["log"] = render_log(log, viewer)
     if words:
         from .words import describe
-        describe(rules, viewer, view, log, text_memo)
+        describe(rules, viewer, view, log_worded=text_memo is not None)
     return view
 
 

@@ -15,6 +15,7 @@ from .errors import UnknownGame
 GAME_PACKAGES = ("classified", "insidejob", "ifthen", "darkagent")
 GAMES = {}
 BUILTIN = []  # ids of the games shipped in this package (the contract documents only these)
+EXTRA = []  # ids of the games SAFEHOUSE_EXTRA_GAMES registered when the engine was imported
 
 
 def register(rules):
@@ -49,7 +50,8 @@ def _load_builtin():
 def _load_extra():
     for entry in filter(None, os.environ.get("SAFEHOUSE_EXTRA_GAMES", "").split(",")):
         module_name, _, attr = entry.strip().partition(":")
-        register(getattr(importlib.import_module(module_name), attr or "RULES"))
+        rules = register(getattr(importlib.import_module(module_name), attr or "RULES"))
+        EXTRA.append(rules.id)
 
 
 _load_builtin()

@@ -182,24 +182,15 @@ def unique_labels(labels):
     return out
 
 
-def describe(rules, viewer, view, stored_log=(), memo=None):
+def describe(rules, viewer, view, log_worded=False):
     """Add the words to a rendered view (in place, copying the shared log entries); returns it.
 
     The game's hooks see only the render: each entry as the viewer holds it, the redacted state
     view and the viewer's legal actions (never the full state), so words cannot leak more than
-    the view they come with. `stored_log` holds the stored entries the view's log was rendered
-    from (same order) and `memo` a TextMemo of that match: an entry's sentence depends only on
-    the entry as the viewer holds it (and on parts of the view that never change during a match,
-    such as the deck's designs), so it is phrased once per stored entry and viewer."""
+    the view they come with. With `log_worded` the log already carries its texts (worded_log)."""
     seen = view["state"]  # the viewer's redacted view: all the words may draw on
-    if "log" in view:
-        rendered = view["log"]
-        if memo is not None and len(stored_log) == len(rendered):
-            texts = [memo.text(stored, viewer, lambda e=entry: _text(rules, e, viewer, seen))
-                     for stored, entry in zip(stored_log, rendered)]
-        else:
-            texts = [_text(rules, entry, viewer, seen) for entry in rendered]
-        view["log"] = [dict(entry, text=text) for entry, text in zip(rendered, texts)]
+    if "log" in view and not log_worded:
+        view["log"] = [worded_entry(rules, entry, viewer, seen) for entry in view["log"]]
     legal = view.get("legal_actions") or []
     choices = []
     for action in legal:
@@ -218,30 +209,56 @@ def describe(rules, viewer, view, stored_log=(), memo=None):
     return view
 
 
+def worded_entry(rules, entry, viewer, seen):
+    """A rendered log entry (as the viewer holds it) with its sentence, as a new dict."""
+    return dict(entry, text=_text(rules, entry, viewer, seen))
+
+
+def worded_log(rules, stored_log, start, viewer, seen, memo):
+    """The viewer's worded entries of `stored_log[start:]` (a match's whole stored log), from
+    `memo` where it has them. An entry's sentence depends only on the entry as the viewer holds
+    it and on parts of the view that never change during a match (e.g. the deck's designs), so
+    each stored entry is rendered and phrased once per viewer."""
+    from .core import render_entry
+    key = None if viewer is None else str(viewer)
+    return memo.entries(viewer, stored_log, start,
+                        lambda stored: worded_entry(rules, render_entry(stored, key), viewer, seen))
+
+
 class TextMemo:
-    """The sentences of one match's log entries already phrased, per stored entry and viewer.
+    """One match's log as each viewer was shown it with words: per viewer, the stored entries
+    (held here) and their worded renders, in log order.
 
-    Keyed by the stored entry object itself (held here, so the key stays valid): a process that
-    parses the log anew gets new objects and simply phrases them again; nothing is ever served
-    for an entry that is not the very one it was phrased from."""
+    A lookup checks that the stored entries it knows are the very objects of the log it is asked
+    about (a process that parses the log anew gets new objects): only the identical prefix is
+    reused, anything after it is rendered again, so nothing is ever served for an entry other
+    than the one it was made from. The worded entries are shared, read-only, like the stored
+    entries a render shares."""
 
-    __slots__ = ("_texts",)
+    __slots__ = ("_viewers",)
 
     def __init__(self):
-        self._texts = {}  # id(stored entry) -> (stored entry, {viewer: text})
+        self._viewers = {}  # viewer -> (stored entries, worded entries)
 
-    def text(self, stored, viewer, phrase):
-        """The sentence of `stored` for `viewer`, phrased by `phrase()` the first time."""
-        known = self._texts.get(id(stored))
-        if known is None or known[0] is not stored:
-            known = self._texts[id(stored)] = (stored, {})
-        said = known[1].get(viewer)
-        if said is None:
-            said = known[1][viewer] = phrase()
-        return said
+    def entries(self, viewer, stored_log, start, word):
+        """The worded entries of stored_log[start:] for `viewer`; `word(stored)` makes one."""
+        stored, worded = self._viewers.setdefault(viewer, ([], []))
+        same = 0
+        for known, entry in zip(stored, stored_log):
+            if known is not entry:
+                break
+            same += 1
+        if same < len(stored):
+            del stored[same:], worded[same:]
+        if start > same:  # a cut log this viewer has not been shown up to `start`: no memo
+            return [word(entry) for entry in stored_log[start:]]
+        for entry in stored_log[same:]:
+            stored.append(entry)
+            worded.append(word(entry))
+        return worded[start:len(stored_log)]
 
     def __len__(self):
-        return len(self._texts)
+        return max((len(stored) for stored, _ in self._viewers.values()), default=0)
 
 
 def _prompt(rules, seen, viewer, legal):

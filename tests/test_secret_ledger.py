@@ -11,6 +11,7 @@ from engine.classified.data import DESIGNS
 from engine.classified.words import copy_word
 from engine.ifthen.challenges import CURATED_BY_ID
 from engine.ifthen.words import rule_words
+from engine.registry import EXTRA
 from tests.secret_ledger import sweep
 
 MATCHES = int(os.environ.get("SAFEHOUSE_LEDGER_MATCHES", "1000"))
@@ -30,9 +31,11 @@ def test_no_render_names_an_unseen_secret(game_id, chunk):
 
 
 def test_every_game_has_a_ledger():
-    """The sweep covers every built-in game (a new game must bring its ledger)."""
+    """The sweep covers every built-in game and every game SAFEHOUSE_EXTRA_GAMES registered (the
+    test toy game): a new game must bring its ledger (docs/adding-a-game.md)."""
     builtin = {g for g, rules in engine.GAMES.items() if type(rules).__module__.startswith("engine.")}
-    assert builtin and set(GAMES) >= builtin, sorted(builtin - set(GAMES))
+    registered = builtin | set(EXTRA)
+    assert builtin and EXTRA and set(GAMES) >= registered, sorted(registered - set(GAMES))
 
 
 LEAKY_WORDS = (  # (game, words that name more than the entry holds)

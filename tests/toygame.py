@@ -3,7 +3,12 @@
 Two players; a deck of cards 1..10 is shuffled and each player is dealt 2 (hidden). On a turn a
 player either plays a card from hand face up, or draws one card (hidden) if the hand has fewer
 than 3 cards and the deck is not empty. After 6 cards have been played in total the player with
-the higher sum of played cards wins (ties share). Not registered by default: tests register it.
+the higher sum of played cards wins (ties share).
+
+Not a built-in game: it registers the way docs/adding-a-game.md describes for a game that lives
+outside engine/, through SAFEHOUSE_EXTRA_GAMES=tests.toygame:RULES (tests/conftest.py sets it for
+the test process and every process the tests start). Its secret ledger is
+tests/secret_ledger/toy.py; tests/service/test_adding_a_game.py proves the whole path.
 """
 
 from dataclasses import dataclass, replace
@@ -34,6 +39,11 @@ class ToyGame(Game):
                     "target": {"default": 6, "type": "int", "min": 2, "max": 8}}
     action_schemas = {"play": {"card": "int"}, "draw": {}}
     conformance_options = ({}, {"target": 4})
+    typical_moves = 8
+
+    def seat_role(self, state, seat):
+        """Seat 0 always moves first: tournaments rate "first" and "second" apart."""
+        return "first" if seat == 0 else "second"
 
     def new_state(self, options, rng):
         deck = tuple(rng.shuffled(range(1, 11)))

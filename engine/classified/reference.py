@@ -68,3 +68,9 @@ def reference():
             {"id": key, "name": name, "text": text, "source": "published"}
             for key, name, text in KEYWORDS]},
     ]}
+
+
+def card_faces():
+    """The printed face of every design, by design key (the web client's card labels)."""
+    return {"designs": {key: {"set": d[0], "number": d[1], "name": d[2], "kind": d[3]}
+                        for key, d in DESIGNS.items()}}

@@ -8,7 +8,7 @@ from . import effects_cards, effects_info, effects_more, effects_promo  # noqa: 
 from . import notes as cypher_notes
 from .actions import cancel_trap, main_actions, play_card
 from .common import DECISIONS, card_info, ev
-from .deal import OPTIONS_SPEC, check_selection, deal
+from .setup import OPTIONS_SPEC, check_selection, deal
 from .state import replace, set_hand, state_from_json, state_to_json
 from .memory import update_hand_memory
 from .turns import begin_turn, final_halves, hits, settle
@@ -58,17 +58,11 @@ class ClassifiedGame(Game):
     # [+5.9, +12.7]. (A shared win valued fully: 67.5%, points gain +2.4 [-0.9, +5.6]; a root
     # prior of 20: 55.3% at n=300.)
     bot_defaults = {"ismcts": {"guided": 100, "prior": 0, "shared_win": 50}}
-    typical_moves = 16
-
-    def web_reference(self):
-        """The design names of the cards (set, number, name, kind)."""
-        from .data import DESIGNS
-        return {"designs": {k: {"set": v[0], "number": v[1], "name": v[2], "kind": v[3]}
-                            for k, v in DESIGNS.items()}}
     options_spec = OPTIONS_SPEC
     action_schemas = ACTION_SCHEMAS
     notes = NOTES
     cypher_wheel = cypher_notes   # private per-seat notes kept by the service (see notes.py)
+    typical_moves = 16  # a random-bot match (service/tournament cost estimates)
     conformance_options = (
         {},
         {"card_set": "emerald", "difficulty": "hard"},
@@ -196,6 +190,10 @@ class ClassifiedGame(Game):
     def state_from_json(self, data):
         """Inverse of state_to_json."""
         return state_from_json(data)
+
+    def seat_role(self, state, seat):
+        """"first" or "second": who moved first (tournaments rate each apart)."""
+        return "first" if seat == state.first else "second"
 
     def sample_state(self, view, seat, rng):
         """Determinize seat's view."""

@@ -49,7 +49,6 @@ class DarkAgent(Game):
 
     id = "darkagent"
     rules_doc = "docs/rules/darkagent.md"
-    typical_moves = 330
     name = "Dark Agent"
     min_players = 1
     max_players = 6
@@ -60,6 +59,7 @@ class DarkAgent(Game):
     # 67.0% [61.5, 72.1], points gain +33.0 [+27.1, +38.9]. 40 heuristic-playout iterations take
     # ~200-260 ms of CPU, about what 200 ms bought in the bench.
     bot_defaults = {"ismcts": {"guided": 100, "prior": 0, "shared_win": 50, "iterations": 40}}
+    typical_moves = 330  # a random-bot match, 2 players (service/tournament cost estimates)
     options_spec = {
         "players": {"default": 2, "choices": [1, 2, 3, 4, 5, 6]},
         "aim_limit": {"default": 3, "type": "int", "min": 2, "max": 5},

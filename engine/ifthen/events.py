@@ -20,8 +20,7 @@ from .data import (
     EV_SUPPLY_DROP,
     EVENT_BY_ID,
 )
-from .state import cb_seat, replace
-from .turns import finish, give_card, refill_market
+from .state import cb_seat, finish, give_card, refill_market, replace
 
 
 def reveal_event(state, rng, evs):

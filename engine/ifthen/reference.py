@@ -3,7 +3,7 @@ words. All of it is ours (digest B3, B4, B8: the deck, the curated challenges, t
 hint texts are PROPOSALs; the published game's lists are not available)."""
 
 from .challenges import CURATED_BY_ID
-from .data import ATTR_LABELS, EVENTS, HINT_ATTR, N_CARDS
+from .data import ATTR_LABELS, EVENTS, HALF_CODES, HINT_ATTR, N_CARDS
 from .words import card_words, rule_words
 
 KINDS = {"instant": "Instant: happens at once.", "round": "Lasts until the next event.",
@@ -46,3 +46,8 @@ def reference():
         {"kind": "hint", "title": "Hints", "entries": hints},
         {"kind": "card", "title": "Cards", "entries": cards},
     ]}
+
+
+def card_faces():
+    """Every card half's letter code, by half id (the web client draws the halves from them)."""
+    return {"half_codes": list(HALF_CODES)}

@@ -122,12 +122,6 @@ class IfThen(Game):
 
     id = "ifthen"
     rules_doc = "docs/rules/ifthen.md"
-    typical_moves = 42
-
-    def web_reference(self):
-        """The card halves' codes."""
-        from .data import HALF_CODES
-        return {"half_codes": list(HALF_CODES)}
     name = "If Then"
     min_players = 2
     max_players = 6
@@ -154,6 +148,8 @@ class IfThen(Game):
              "deck, every challenge text (curated list + generator), hint meanings, the 20 events. "
              "The curated Level-0 deck has the component list's 4 cards (L0-1, L0-2, L0-3, L0-8). "
              "Judging is always automatic. Mastermind needs allKnowing=seat and 3+ players.")
+    cooperative_side = "Codebreakers"  # the codebreakers play together against the game
+    typical_moves = 42  # a random-bot match (service/tournament cost estimates)
     conformance_options = (
         {"players": 2}, {"players": 3, "level": 1}, {"players": 4, "level": 2},
         {"players": 5, "level": 3}, {"players": 6, "level": 0},
@@ -255,6 +251,18 @@ class IfThen(Game):
     def state_from_json(self, data):
         """Inverse of state_to_json."""
         return state_from_json(data)
+
+    def seat_role(self, state, seat):
+        """"All Knowing" (a human All Knowing's seat) or "Codebreaker"."""
+        return "All Knowing" if seat == state.ak_seat else "Codebreaker"
+
+    def seat_side(self, state, seat):
+        """The codebreakers' team, against a human All Knowing or the game itself."""
+        return "All Knowing" if seat == state.ak_seat else self.cooperative_side
+
+    def measures(self, state, options):
+        """Rounds played (to win, in a won match) and the challenge level."""
+        return {"rounds": state.round, "level": options.get("level")}
 
     def sample_state(self, view, seat, rng):
         """A full state consistent with what `seat` saw."""

@@ -145,3 +145,44 @@ def remove_card(cards, card):
     """`cards` without one occurrence of `card`."""
     index = cards.index(card)
     return cards[:index] + cards[index + 1:]
+
+
+def finish(state, result, reason):
+    """The state with the match decided."""
+    return replace(state, phase="over", result=result, reason=reason, voters=(), penalty_left=0)
+
+
+def refill_market(market, deck):
+    """(market, deck) with the market topped up to its size from the deck."""
+    missing = GAME_NUMBERS["market_size"] - len(market)
+    if missing <= 0 or not deck:
+        return market, deck
+    return market + tuple((card, 0) for card in deck[:missing]), deck[missing:]
+
+
+def hand_gain(state, index, card, public):
+    """Field changes for codebreaker `index` receiving `card` (`public` marks it revealed)."""
+    hands = list(state.hands)
+    hands[index] = hands[index] + (card,)
+    revealed = tuple(sorted(state.revealed + (card,))) if public else state.revealed
+    return {"hands": tuple(hands), "revealed": revealed}
+
+
+def give_card(state, index, card, public):
+    """Codebreaker `index` receives `card`; `public` cards are marked revealed."""
+    return replace(state, **hand_gain(state, index, card, public))
+
+
+def hand_loss(state, index, card):
+    """Field changes for codebreaker `index` losing `card` (its revealed mark goes with it)."""
+    hands = list(state.hands)
+    hands[index] = remove_card(hands[index], card)
+    revealed = state.revealed
+    if card in revealed:
+        revealed = remove_card(revealed, card)
+    return {"hands": tuple(hands), "revealed": revealed}
+
+
+def take_from_hand(state, index, card):
+    """Codebreaker `index` loses `card` (its revealed mark goes with it)."""
+    return replace(state, **hand_loss(state, index, card))

@@ -38,13 +38,16 @@ from .rulelang import canonical, remember_table, table_of
 from .state import (
     active_count,
     cb_index,
+    finish,
+    give_card,
     last_half,
     penalty_draws,
     penalty_level,
     remove_card,
     replace,
+    take_from_hand,
 )
-from .turns import add_judgment, end_turn, finish, give_card, take_from_hand
+from .turns import add_judgment, end_turn
 
 _CURATED_GUESSES = {}
 

@@ -25,53 +25,14 @@ from .data import (
     HALF_CODES,
     HOUSE_RULES,
 )
-from .state import cb_seat, last_half, penalty_draws, remove_card, replace
-
-
-def finish(state, result, reason):
-    """The state with the match decided."""
-    return replace(state, phase="over", result=result, reason=reason, voters=(), penalty_left=0)
+from .events import reveal_event
+from .state import (cb_seat, finish, give_card, hand_gain, hand_loss, last_half, penalty_draws,
+                    refill_market, remove_card, replace)
 
 
 def add_judgment(state, judgment):
     """Record a public judgment and narrow the curated candidates accordingly."""
     return replace(state, **judgment_changes(state, judgment))
-
-
-def refill_market(market, deck):
-    """(market, deck) with the market topped up to its size from the deck."""
-    missing = GAME_NUMBERS["market_size"] - len(market)
-    if missing <= 0 or not deck:
-        return market, deck
-    return market + tuple((card, 0) for card in deck[:missing]), deck[missing:]
-
-
-def hand_gain(state, index, card, public):
-    """Field changes for codebreaker `index` receiving `card` (`public` marks it revealed)."""
-    hands = list(state.hands)
-    hands[index] = hands[index] + (card,)
-    revealed = tuple(sorted(state.revealed + (card,))) if public else state.revealed
-    return {"hands": tuple(hands), "revealed": revealed}
-
-
-def hand_loss(state, index, card):
-    """Field changes for codebreaker `index` losing `card` (its revealed mark goes with it)."""
-    hands = list(state.hands)
-    hands[index] = remove_card(hands[index], card)
-    revealed = state.revealed
-    if card in revealed:
-        revealed = remove_card(revealed, card)
-    return {"hands": tuple(hands), "revealed": revealed}
-
-
-def give_card(state, index, card, public):
-    """Codebreaker `index` receives `card`; `public` cards are marked revealed."""
-    return replace(state, **hand_gain(state, index, card, public))
-
-
-def take_from_hand(state, index, card):
-    """Codebreaker `index` loses `card` (its revealed mark goes with it)."""
-    return replace(state, **hand_loss(state, index, card))
 
 
 def judgment_changes(state, judgment):
@@ -183,7 +144,7 @@ def end_turn(state, rng, evs):
         return finish(replace(state, turns_taken=taken), "loss", "the turn limit was reached")
     if not round_over(state, in_round):
         return advance(state, turns_taken=taken, turns_in_round=in_round)
-    state = _reveal_event()(replace(state, turns_taken=taken), rng, evs)
+    state = reveal_event(replace(state, turns_taken=taken), rng, evs)
     if state.phase == "over":
         return replace(state, round=state.round + 1, turns_in_round=0)
     if state.mastermind:
@@ -208,17 +169,6 @@ def round_over(state, in_round):
         if state.hands[j]:
             return False
     return True
-
-
-def _reveal_event():
-    global _REVEAL
-    if _REVEAL is None:
-        from .events import reveal_event
-        _REVEAL = reveal_event
-    return _REVEAL
-
-
-_REVEAL = None
 
 
 def advance(state, **changes):

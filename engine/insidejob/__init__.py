@@ -47,7 +47,7 @@ PROPOSALS taken (each a named option or an entry of data.PROPOSALS / missions.js
 - Tim Shady / Accomplice result cycles: Tim's unresolved neighbour counts as a winner (T16).
 """
 
-from .game import InsideJob
+from .rules import InsideJob
 
 RULES = InsideJob()
 

@@ -282,7 +282,7 @@ def cast_vote(state, seat, targets, events):
 
 
 def vote_options(state, seat):
-    """The legal vote target lists for `seat` (sorted; see rules.legal_actions)."""
+    """The legal vote target lists for `seat` (sorted; see actions.legal_actions)."""
     revealed = state.revealed
     cands = [t for t in range(state.setup.players) if t != seat and not revealed[t]]
     if not cands:

@@ -2,7 +2,7 @@
 words. The mission catalogue (missions.json) is ours: placeholders for the unpublished texts
 (digest B8); the roles are the published ones in our words; the suit names are ours (B1)."""
 
-from .data import MISSION_CATALOGUE, PROPOSALS, ROLES, VALUES_PER_SUIT
+from .data import MISSION_CATALOGUE, MISSIONS, PROPOSALS, ROLES, VALUES_PER_SUIT
 from .words import mission_name
 
 OPTION_WORDS = {
@@ -44,3 +44,9 @@ def reference():
         {"kind": "role", "title": "Roles", "entries": [_role(k, r) for k, r in ROLES.items()]},
         {"kind": "suit", "title": "Suits", "entries": suits},
     ]}
+
+
+def card_faces():
+    """The suit names and every mission's text, by id (the web client's labels)."""
+    return {"suits": list(PROPOSALS["suit_names"]),
+            "missions": {key: mission["text"] for key, mission in MISSIONS.items()}}

@@ -12,7 +12,7 @@ to a slot only if the rest can still be dealt (Hall's condition over the 4 suits
 import itertools
 
 from .data import DECK, FREE_FOLLOW, INTEL_TOKENS, mission_ids, role_deck
-from .deal import fast_shuffle
+from .setup import fast_shuffle
 from .flow import threshold_for, vote_options
 from .state import MISSION, InsideJobSetup, InsideJobState, evolve, plays_from_json
 

@@ -60,7 +60,6 @@ def play_entry(spec, entry, clock=time.process_time, secret=None):
         moves[seat] += 1
         match = core.step(match, seat, action)
     outcome = match.rules.outcome(match.state)
-    seat_roles = roles(match, seats)
     record = {
         "index": entry["index"], "deal": entry["deal"], "group": entry["group"],
         "seating": entry["seating"], "seed": entry["seed"], "seats": list(entry["seats"]),
@@ -71,7 +70,7 @@ def play_entry(spec, entry, clock=time.process_time, secret=None):
         "points": points(outcome, seats) if outcome else [0.0] * seats,
         "reasons": [s["reason"] for s in outcome["seats"]] if outcome else [None] * seats,
         "summary": outcome["summary"] if outcome else "not finished (move cap)",
-        "roles": seat_roles, "sides": sides(spec["game"], seat_roles),
+        "roles": roles(match, seats), "sides": sides(match, seats),
         "measures": measures(match),
         "moves": len(match.history), "moves_per_seat": moves, "faults": faults,
         "cpu_ms": round(sum(cpu) * 1000, 3),

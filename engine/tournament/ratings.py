@@ -27,7 +27,7 @@ from collections import Counter, defaultdict
 from openskill.models import PlackettLuce
 
 from ..rng import Rng
-from .roles import COOPERATIVE
+from .roles import cooperative_side
 
 Z95 = 1.96
 HISTORY_POINTS = 100
@@ -178,8 +178,8 @@ def standings(spec, records):
     others = sorted({k for k in overall.ratings if k not in names}, key=str)
     if others:
         result["opponents"] = [{"entrant": k, **overall.summary(k)} for k in others]
-    if game_id in COOPERATIVE:
-        result["teams"] = team_figures(records)
+    if cooperative_side(game_id):
+        result["teams"] = team_figures(records, cooperative_side(game_id))
     return result
 
 
@@ -282,18 +282,18 @@ def _pair_table(names, pair_score, paired):
     return table
 
 
-def team_figures(records):
-    """Cooperative games: per line-up of the codebreakers (and level), the team's win rate with
-    its 95% interval and the mean rounds to win in the won matches."""
+def team_figures(records, side):
+    """Cooperative games: per line-up of the seats of `side` (the game's `cooperative_side`) and
+    level, the team's win rate with its 95% interval and the mean rounds to win in won matches."""
     groups = defaultdict(list)
     for record in records:
-        lineup = " + ".join(sorted(n for n, side in zip(record["seats"], record["sides"])
-                                   if side == "Codebreakers"))
+        lineup = " + ".join(sorted(n for n, seat_side in zip(record["seats"], record["sides"])
+                                   if seat_side == side))
         level = (record.get("measures") or {}).get("level")
         groups[(lineup, level)].append(record)
     rows = []
     for (lineup, level), items in sorted(groups.items(), key=lambda kv: str(kv[0])):
-        won = [r for r in items if any(w for w, s in zip(r["won"], r["sides"]) if s == "Codebreakers")]
+        won = [r for r in items if any(w for w, s in zip(r["won"], r["sides"]) if s == side)]
         rounds = [r["measures"].get("rounds") for r in won if r["measures"].get("rounds") is not None]
         rows.append({"team": lineup, "level": level, **_rates(len(won), len(items)),
                      "rounds_to_win": sum(rounds) / len(rounds) if rounds else math.nan,

@@ -1,58 +1,36 @@
-"""Per-game facts a tournament reports beside the outcome: each seat's role and side, and extra
-measures (If Then's rounds). Read from the finished match's full state (the tournament sees all).
+"""Per-match facts a tournament reports beside the outcome, as each game declares them on its
+rules object (engine.core.Game): each seat's role and side, and extra measures. Read from the
+finished match's full state (the tournament sees all).
 
-- role: what differs between seats and deserves its own rating and win rate. Classified
-  Information: "first" / "second" (who moved first); Inside Job: "Insider" / "Agent" (the Insider
-  side is the Insider and Professor NO); If Then: "All Knowing" / "Codebreaker"; Dark Agent: none.
-- side: seats that win or lose together form one team for the team-aware ratings (Inside Job's
-  Insider side against the Agents; If Then's codebreakers against the game itself).
+- role (`Game.seat_role`): what differs between seats and deserves its own rating and win rate
+  (who moved first, a hidden role); None where seats do not differ.
+- side (`Game.seat_side`): seats that win or lose together form one team for the team-aware
+  ratings; None: every seat is its own team.
+- measures (`Game.measures`): extra figures per match (e.g. rounds played).
+- cooperative side (`Game.cooperative_side`): the side that plays against the game itself, whose
+  line-ups get team figures.
 """
 
-INSIDER_SIDE = ("insider", "professor_no")
-
-
-def _classified(match):
-    first = match.state.first
-    return [("first" if seat == first else "second") for seat in range(2)]
-
-
-def _insidejob(match):
-    return ["Insider" if role in INSIDER_SIDE else "Agent" for role in match.state.setup.roles]
-
-
-def _ifthen(match):
-    state = match.state
-    seats = state.n_cb + (state.ak_seat is not None)
-    return ["All Knowing" if seat == state.ak_seat else "Codebreaker" for seat in range(seats)]
-
-
-ROLE_READERS = {"classified": _classified, "insidejob": _insidejob, "ifthen": _ifthen}
-COOPERATIVE = {"ifthen"}  # games where one side plays against the game, not against a seat
+from ..registry import GAMES
 
 
 def roles(match, seats):
-    """Each seat's role label, or None per seat for games whose seats do not differ."""
-    reader = ROLE_READERS.get(match.game)
-    if reader is None:
-        return [None] * seats
-    try:
-        return list(reader(match))
-    except AttributeError:  # a state without the fields (e.g. a test game registered under a name)
-        return [None] * seats
+    """Each seat's role label (None per seat for games whose seats do not differ)."""
+    rules = match.rules
+    return [rules.seat_role(match.state, seat) for seat in range(seats)]
 
 
-def sides(game_id, seat_roles):
+def sides(match, seats):
     """Each seat's team label for team-aware ratings (None: every seat is its own team)."""
-    if game_id == "insidejob":
-        return ["Insider side" if r == "Insider" else "Agents" for r in seat_roles]
-    if game_id == "ifthen":
-        return ["Codebreakers" if r == "Codebreaker" else "All Knowing" for r in seat_roles]
-    return [None] * len(seat_roles)
+    rules = match.rules
+    return [rules.seat_side(match.state, seat) for seat in range(seats)]
 
 
 def measures(match):
-    """Extra per-match measures: If Then's rounds played (turns to win), else {}."""
-    if match.game == "ifthen":
-        return {"rounds": getattr(match.state, "round", None),
-                "level": match.options.get("level")}
-    return {}
+    """Extra per-match measures the game declares ({} by default)."""
+    return dict(match.rules.measures(match.state, match.options))
+
+
+def cooperative_side(game_id):
+    """The side of `game_id` that plays against the game itself ("" when none, or unknown)."""
+    return getattr(GAMES.get(game_id), "cooperative_side", "") or ""

@@ -20,7 +20,7 @@ STATUS = {
     "invalid_options": 422, "wrong_seat_count": 422, "tournament_finished": 409, "no_such_seat": 409, "unknown_game": 404, "match_not_found": 404, "stale_version": 409,
     "forbidden_seat": 403, "invalid_request": 400, "unauthorized": 401, "seat_taken": 409,
     "not_found": 404, "method_not_allowed": 405, "payload_too_large": 413,
-    "rate_limited": 429, "not_finished": 409, "unsupported_media_type": 415,
+    "rate_limited": 429, "not_finished": 409, "version_not_reached": 409, "unsupported_media_type": 415,
     "precondition_required": 428, "too_many_bot_matches": 429,
     "idempotency_key_reused": 422, "idempotency_in_progress": 409, "service_unavailable": 503,
     "weak_idempotency_key": 400, "request_timeout": 408, "too_many_streams": 429,

@@ -15,7 +15,7 @@ import time
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from .. import matches, views
+from .. import event_words, matches, views
 from ..store.notifier import wait_for_events
 from . import schemas, stream_tickets
 from .connections import long_poll_slot, stream_slot
@@ -47,7 +47,8 @@ def get_events(match_id):
         last = events[-1]["seq"]
     else:  # a cursor past the end is not echoed: `last` is never beyond the newest event
         last = min(query["after"], store.last_event_seq(match_id)) if query["after"] else 0
-    return {"events": [views.project_event(e, seat) for e in events], "last": last}
+    projected = [views.project_event(e, seat) for e in events]
+    return {"events": event_words.with_texts(store, match_id, meta, projected, seat), "last": last}
 
 
 def _resume_cursor():
@@ -99,9 +100,10 @@ def stream_events(match_id):
                         yield ": keep-alive\n\n"
                     changed.clear()
                     continue
-                for event in events:
+                for event in event_words.with_texts(store, match_id, meta,
+                                                    [views.project_event(e, seat) for e in events], seat):
                     cursor = event["seq"]
-                    data = json.dumps(views.project_event(event, seat), separators=(",", ":"))
+                    data = json.dumps(event, separators=(",", ":"))
                     yield f"id: {cursor}\nevent: match\ndata: {data}\n\n"
                     if event.get("finished"):
                         return  # the match is over: nothing more will come

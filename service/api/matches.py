@@ -6,7 +6,7 @@ from flask import Blueprint, current_app, request
 
 import engine
 
-from .. import jobs, listing, matches, views
+from .. import jobs, listing, matches, views, views_at
 from . import notes as api_notes
 from . import schemas
 from .errors import ApiError
@@ -36,7 +36,8 @@ def _caller(meta):
 
 
 # the routes that count their rate-limit hit in the round trip of their match load
-COUNTED_WITH_LOAD = frozenset({"matches.get_match", "matches.post_action", "matches.get_legal_actions"})
+COUNTED_WITH_LOAD = frozenset({"matches.get_match", "matches.post_action", "matches.get_legal_actions",
+                               "matches.get_replay"})
 
 
 def counted_load(view):
@@ -156,9 +157,17 @@ def post_action(match_id, loaded):
 
 
 @bp.get("/matches/<match_id>/replay")
-def get_replay(match_id):
-    """The finished match's full replay: seed, setup, actions; verifies the commitment."""
-    match, meta = matches.load(_ctx()["store"], match_id)
+@counted_load
+def get_replay(match_id, loaded):
+    """The finished match's full replay: seed, setup, actions; verifies the commitment. With
+    `?at=V`: the caller's view as it was at version V, any match (service/views_at.py)."""
+    at = parse_query(schemas.ReplayQuery()).get("at")
+    match, meta = _match(match_id, loaded)
+    if at is not None:
+        seat = _caller(meta)
+        view = views_at.view_at(match_id, match, meta, seat, at)
+        notes, _ = api_notes.seat_notes(_ctx()["store"], match_id, match, seat, loaded)  # not versioned
+        return api_notes.add_notes(view, notes, 0, '""')[0]
     if meta["status"] != "finished":
         raise ApiError("not_finished", "the replay is published when the match ends", "match_id")
     return views.replay(match, meta)

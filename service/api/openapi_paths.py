@@ -37,6 +37,12 @@ def _errors(*statuses):
 
 
 STALE = ("A stale version (409 `stale_version`) happens only when (a) the version sent is older than the opening of the current decision window, i.e. something other than other seats' answers to the same simultaneous decision (votes, consents, reactions) happened since it was read, (b) the version sent is newer than the match, or (c) the action was read before others acted and is no longer legal (already answered, or the window closed). Seats deciding at once each send the version they read: another seat answering first is no conflict. On a 409 the error carries `current_version` and the caller's `legal_actions` now: re-read the view (or use those), decide again and send the new version.")
+AT_VERSION = ("Without `at`: the full replay of a finished match (409 `not_finished` before the end). With "
+              "`at=V`: the MatchView the caller (a seat's token; none = spectator) had at version V, for "
+              "any match, rebuilt from the stored history: exactly what `GET /matches/{id}` answered that "
+              "viewer at V, never another seat's view; `seats` and `status` follow the seats joined now, "
+              "`deadline` is null before the current version. V past the current version is 409 "
+              "`version_not_reached` with `current_version`; a bad `at` is 400 naming `at`.")
 MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
 TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
 GAME_ID = {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -172,9 +178,13 @@ PATHS = {
         "security": [{"seatToken": []}], "parameters": [MATCH_ID],
         "responses": {"201": _json("StreamTicket", "Created"), **_errors(401, 404)}}},
     "/matches/{match_id}/replay": {"get": {
-        "operationId": "getReplay", "summary": "Full replay with the seed (finished matches)",
-        "parameters": [MATCH_ID],
-        "responses": {"200": _json("Replay"), **_errors(404, 409)}}},
+        "operationId": "getReplay", "summary": "Full replay with the seed (finished matches); with `at`, a view at any version",
+        "description": AT_VERSION, "security": SEAT, "parameters": [
+            MATCH_ID, _query("at", {"type": "integer", "minimum": 0},
+                             "a version 0..current: the caller's MatchView as it was then (any match)")],
+        "responses": {"200": {"description": "Replay without `at`; MatchView with `at`", "content": {
+            "application/json": {"schema": {"anyOf": [_ref("Replay"), _ref("MatchView")]}}}},
+            **_errors(400, 401, 404, 409)}}},
     "/darkagent/odds/attack": {"post": {
         "operationId": "darkAgentAttackOdds", "summary": "Exact success probability of one Dark Agent attack",
         "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("AttackOddsRequest")}}},

@@ -176,7 +176,8 @@ class LogEntry(Schema):
     actor = fields.Integer(allow_none=True)
     public = fields.Dict(required=True)
     private = fields.Dict(metadata={"description": "only the viewer's own private part"})
-    text = fields.String(metadata={"description": "the entry in one sentence for this viewer (views)"})
+    text = fields.String(metadata={"description": (
+        "the entry in one sentence for this viewer (views; events: as the view at the event's version shows it)")})
 
 
 class MatchView(Schema):
@@ -261,7 +262,9 @@ class Event(Schema):
     """One write to the match (created, joined, action) as the viewer may see it."""
 
     seq = fields.Integer(required=True, metadata={"description": "event sequence number (cursor)"})
-    version = fields.Integer(required=True)
+    version = fields.Integer(required=True, metadata={"description": (
+        "the match version after this write: the version of the view it leads to "
+        "(GET /matches/{id}, or /replay?at=version later)")})
     seat = fields.Integer(metadata={"description": "the seat that was joined (kind=joined)"})
     kind = fields.String(required=True)
     actor = fields.Integer(allow_none=True)
@@ -280,6 +283,13 @@ class ViewQuery(Schema):
     """GET /matches/{id} query."""
 
     log_since = fields.Integer(validate=validate.Range(min=0, max=MAX_COUNTER))
+
+
+class ReplayQuery(Schema):
+    """GET /matches/{id}/replay query."""
+
+    at = fields.Integer(validate=validate.Range(min=0, max=MAX_COUNTER), metadata={
+        "description": "a version: answer the caller's MatchView as it was then"})
 
 
 class EventsQuery(Schema):

@@ -54,10 +54,10 @@ def asset(name):
 @lru_cache(maxsize=1)
 def _reference():
     """Printed card faces the page uses as labels (never match state), as each game declares
-    them (`rules.web_reference()`)."""
+    them (`rules.card_faces()`)."""
     ref = {}
     for game_id in engine.GAMES:
-        data = engine.get_game(game_id).web_reference()
+        data = engine.get_game(game_id).card_faces()
         if data:
             ref[game_id] = data
     return ref

@@ -86,7 +86,8 @@ def _per_move_s(entrant):
 def cpu_estimate_s(spec):
     """Estimated worker seconds of a spec's bot moves (a quota's measure, not a promise)."""
     rules = get_game(spec["game"])
-    moves = min(rules.typical_moves, rules.max_length)  # a random-bot match's, as the game declares
+    # a random-bot match's length as the game declares it; a game that does not say: its maximum
+    moves = min(rules.typical_moves or rules.max_length, rules.max_length)
     mean = sum(_per_move_s(e) for e in spec["entrants"]) / len(spec["entrants"])
     return spec["matches"] * moves * mean
 

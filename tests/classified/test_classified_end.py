@@ -5,7 +5,7 @@ import pytest
 
 from engine import Rng
 from engine.classified import RULES
-from engine.classified.deal import build_designs
+from engine.classified.setup import build_designs
 from engine.classified.turns import end_game
 from engine.errors import InvalidOptions
 from tests.classified.helpers import act, guards, random_playout, scenario, slot

@@ -16,7 +16,7 @@ import re
 
 import engine
 from engine import Rng
-from engine.bots import choose_action
+from engine.bots import bot_catalog, choose_action
 
 BOT_MIXES = (("random",), ("heuristic",), ("random", "heuristic"))
 
@@ -138,13 +138,21 @@ def word_violations(ledger, match, viewer, rendered):
     return found
 
 
+def bot_mixes(game_id):
+    """The bot mixes swept for a game: BOT_MIXES with only the bots the game has (a game without
+    a heuristic plays the random bot)."""
+    playable = {entry["bot"] for entry in bot_catalog(game_id)}
+    return [tuple(bot for bot in mix if bot in playable) or ("random",) for mix in BOT_MIXES]
+
+
 def sweep(game_id, seeds):
     """Sweep many matches: every option set and bot mix in turn; returns (matches, violations)."""
     option_sets = sweep_options(game_id)
+    mixes = bot_mixes(game_id)
     problems = []
     for index, seed in enumerate(seeds):
         options = option_sets[index % len(option_sets)]
-        bots = BOT_MIXES[index % len(BOT_MIXES)]
+        bots = mixes[index % len(mixes)]
         for text in sweep_match(game_id, options, seed, bots):
             problems.append(f"{game_id} {options} seed {seed} bots {bots}: {text}")
     return len(seeds), problems

@@ -64,6 +64,18 @@ def test_a_view_and_an_action_cost_few_redis_round_trips(client, round_trips):
     assert len(round_trips) <= MAX_ACTION_ROUND_TRIPS, round_trips
 
 
+def test_a_view_at_a_version_costs_one_round_trip_like_the_view(client, round_trips):
+    match_id, tokens = _new_match(client)
+    _play_one(client, match_id, tokens)
+    _play_one(client, match_id, tokens)
+    for seat in (None, 0):
+        auth = {"Authorization": f"Bearer {tokens[seat]}"} if seat is not None else {}
+        round_trips.clear()
+        view = client.get(f"/matches/{match_id}/replay?at=1", headers=auth)
+        assert view.status_code == 200 and view.get_json()["version"] == 1
+        assert len(round_trips) <= MAX_VIEW_ROUND_TRIPS, round_trips
+
+
 def test_scripts_redis_does_not_know_go_the_long_way(client):
     """NOSCRIPT (a restarted or failed-over Redis has forgotten the scripts; simulated with SHAs
     it never saw, so the shared server is left alone): the request loads the scripts again and

@@ -43,9 +43,24 @@ def version_shown(driver):
         return -1
 
 
+def page_view(driver):
+    """The view the page shows, fetched over the API with the page's own seat token (None when the
+    page has moved on to another version meanwhile)."""
+    import requests
+    url = driver.current_url
+    match_id, _, rest = url.split("#/match/")[1].partition("/")
+    seat = rest.split("/")[1] if rest.startswith("seat/") else None
+    headers = {}
+    if seat is not None:
+        headers["Authorization"] = "Bearer " + local_tokens(driver)[match_id][seat]
+    view = requests.get(url.split("/#/")[0] + f"/matches/{match_id}", headers=headers, timeout=10).json()
+    return view if view["version"] == version_shown(driver) else None
+
+
 def play_to_the_end(driver, rng=None, max_clicks=600, timeout=240, after_click=None):
-    """Click random legal-choice buttons until the result screen shows; returns the clicks made.
-    `after_click(n)` is called once the page shows the answer to the n-th click."""
+    """Play random legal choices through the page only (clicking their cards, cells, seats or
+    labelled buttons) until the result screen shows; returns the moves made.
+    `after_click(n)` is called once the page shows the answer to the n-th move."""
     rng = rng or random.Random(7)
     clicks, deadline = 0, time.time() + timeout
     while time.time() < deadline:
@@ -53,15 +68,18 @@ def play_to_the_end(driver, rng=None, max_clicks=600, timeout=240, after_click=N
             return clicks
         error = page_error(driver)
         assert "Move refused" not in error, error
-        buttons = driver.find_elements(By.CSS_SELECTOR, "#actions button.action:not([disabled])")
-        if not buttons:
-            time.sleep(0.05)
+        view = page_view(driver)
+        if not view or not view.get("choices"):
+            time.sleep(0.1)
             continue
-        before = version_shown(driver)
+        before = view["version"]
+        index = rng.randrange(len(view["choices"]))
         try:
-            rng.choice(buttons).click()
-        except (StaleElementReferenceException, WebDriverException):
-            continue  # the view was redrawn under us (an SSE update): look again
+            choose_by_clicks(driver, index, view["choices"][index])
+        except (StaleElementReferenceException, AssertionError):
+            if version_shown(driver) != before:
+                continue  # the view was redrawn under us (an SSE update): look again
+            raise
         clicks += 1
         assert clicks <= max_clicks, "too many clicks"
         wait_for(driver, lambda d: version_shown(d) > before or page_error(d), timeout=20)
@@ -132,3 +150,75 @@ def click(driver, selector, timeout=20):
         except (StaleElementReferenceException, WebDriverException):
             return False
     return wait_for(driver, attempt, timeout)
+
+
+# ---- choosing moves through the table (cards, cells, labelled buttons) ----------------------
+
+RECORD_POSTS = """
+  window.__posted = [];
+  if (!window.__realFetch) window.__realFetch = window.fetch;
+  window.fetch = (url, init) => {
+    if (init && init.method === 'POST' && String(url).endsWith('/actions')) {
+      window.__posted.push(JSON.parse(init.body).action);
+      return Promise.resolve(new Response(JSON.stringify({error: {code: 'test_only', message: 'recorded by the test'}}),
+                                          {status: 409, headers: {'Content-Type': 'application/json'}}));
+    }
+    return window.__realFetch(url, init);
+  };"""
+
+
+def ref_key(ref):
+    """The page's data-ref key of a choice's ref (service/api/web/js/picker.js refKey)."""
+    kind = ref["kind"]
+    if kind == "cell":
+        return f"cell:{ref['line']}:{ref['depth']}"
+    if kind == "slot":
+        return f"slot:{ref['seat']}:{ref['slot']}"
+    if kind == "market":
+        return f"market:{ref['slot']}"
+    if kind == "line":
+        return f"line:{ref['line']}"
+    if kind == "seat":
+        return f"seat:{ref['seat']}"
+    return f"{kind}:{ref['id']}"
+
+
+def ui_click(driver, element):
+    """A real click on the element, scrolled to the middle of the screen (the sticky status bar
+    stays clear); a synthetic one only if the browser reports it covered."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", element)
+    try:
+        element.click()
+    except WebDriverException:
+        driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", element)
+
+
+def choose_by_clicks(driver, index, choice):
+    """Trigger choice `index` through the page only: click the things its refs name (a card, a
+    cell, a seat...) until the move is sent or offered as a labelled button, then that button.
+    Returns how it was reached ("refs", "refs+button" or "button")."""
+    button = f"#actions button.action[data-choice='{index}']"
+    before = version_shown(driver)
+    used = []
+    for ref in choice["refs"]:
+        if driver.execute_script("return (window.__posted || []).length"):
+            return "refs"
+        if driver.find_elements(By.CSS_SELECTOR, button):
+            break
+        found = driver.find_elements(By.CSS_SELECTOR, f"[data-ref='{ref_key(ref)}']")
+        if not found or ref_key(ref) in used:
+            continue
+        used.append(ref_key(ref))
+        ui_click(driver, found[-1])
+    def answered(d):  # sent (recorded, or the page moved on / refused), or offered as a button
+        if d.execute_script("return (window.__posted || []).length") or d.find_elements(By.CSS_SELECTOR, "#actions button.sent"):
+            return "sent"
+        if version_shown(d) != before or page_error(d):
+            return "sent"
+        return "button" if d.find_elements(By.CSS_SELECTOR, button) else False
+    if wait_for(driver, answered, timeout=10) == "sent":
+        return "refs"
+    buttons = driver.find_elements(By.CSS_SELECTOR, button)
+    assert buttons, f"choice {index} ({choice['label']}) cannot be reached by clicking"
+    ui_click(driver, buttons[0])
+    return "refs+button" if used else "button"

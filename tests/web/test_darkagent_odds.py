@@ -8,7 +8,7 @@ import requests
 from engine.darkagent import data
 from engine.darkagent.attack import attack_bonus
 from engine.darkagent.odds import p_success
-from tests.web.helpers import By, css, full_match, open_page, wait_for
+from tests.web.helpers import click, By, css, full_match, open_page, wait_for
 
 
 def expected_percent(state, seat, action):
@@ -48,13 +48,20 @@ def test_each_attack_shows_its_exact_probability(live_server, browser, config):
     browser.execute_script("localStorage.setItem('safehouse.tokens', JSON.stringify(arguments[0]))",
                            {match_id: {str(seat): token}})
     open_page(browser, f"{live_server}/#/match/{match_id}/seat/{seat}")
-    css(browser, "#actions button.action[data-type='attack']")
-    wait_for(browser, lambda d: all("%" in b.text for b in
-                                    d.find_elements(By.CSS_SELECTOR, "button.action[data-type='attack']")))
-    shown = browser.execute_script("return [...document.querySelectorAll(\"button.action[data-type='attack']\")]"
-                                   ".map(b => [Number(b.dataset.index), b.textContent])")
-    assert shown
-    for index, text in shown:
-        action = actions[index]
-        assert action["type"] == "attack"
-        assert expected_percent(state, seat, action) in text, (action, text)
+    css(browser, "#status.your-turn")
+    targets = sorted({a["target"] for a in actions if a["type"] == "attack"})
+    checked = 0
+    for target in targets:  # click the target cell: its attacks are offered with their odds
+        click(browser, f"[data-ref='cell:{target // 5 + 1}:{target % 5 + 1}']")
+        css(browser, "#actions button.action[data-type='attack']")
+        wait_for(browser, lambda d: all("%" in b.text for b in
+                                        d.find_elements(By.CSS_SELECTOR, "button.action[data-type='attack']")))
+        shown = browser.execute_script("return [...document.querySelectorAll(\"button.action[data-type='attack']\")]"
+                                       ".map(b => [Number(b.dataset.choice), b.textContent])")
+        for index, text in shown:
+            action = actions[index]
+            assert action["type"] == "attack" and action["target"] == target
+            assert expected_percent(state, seat, action) in text, (action, text)
+            checked += 1
+        click(browser, "#cancel-selection")
+    assert checked == sum(a["type"] == "attack" for a in actions)

@@ -71,3 +71,24 @@ def test_create_human_open_bot_then_join_filter_and_resume(live_server, worker, 
     browser.find_element(By.ID, "resume-submit").click()
     wait_for(browser, page_error)
     assert "Could not resume" in page_error(browser)
+
+
+def test_the_lobby_speaks_to_players(live_server, browser, screenshot_dir):
+    """Option names and help in words (the catalog's label and help), choices in words, no raw key,
+    no developer note, seats numbered from 1."""
+    from tests.web.test_words_ui import internals
+    games = requests.get(f"{live_server}/games", timeout=10).json()["games"]
+    browser.set_window_size(1366, 900)
+    open_page(browser, live_server + "/#/")
+    select = css(browser, "#create-game")
+    for game in games:
+        browser.execute_script("arguments[0].value = arguments[1];"
+                               "arguments[0].dispatchEvent(new Event('change', {bubbles: true}))", select, game["game"])
+        form = css(browser, "form.create")
+        text = form.text + "\n" + "\n".join(o.text for o in form.find_elements(By.TAG_NAME, "option"))
+        assert not internals(text), (game["game"], internals(text))
+        for name, spec in game["options"].items():
+            if "label" in spec:
+                assert spec["label"] in text and (not spec.get("help") or spec["help"] in text), (game["game"], name)
+        assert "Seat 1" in text and "Seat 0" not in text
+    browser.save_screenshot(os.path.join(screenshot_dir, "lobby.png"))

@@ -5,6 +5,7 @@ import json
 import os
 import time
 
+import pytest
 import requests
 from selenium.webdriver.common.keys import Keys
 
@@ -35,9 +36,9 @@ def test_replay_viewer_checks_the_commitment_and_steps(live_server, worker, brow
     steps = len(replay["history"])
     open_page(browser, f"{live_server}/#/replay/{match_id}")
     wait_for(browser, lambda d: "commitment OK" in d.find_element(By.ID, "commitment-verdict").text)
-    assert css(browser, "#replay-seed").text == BIG_SEED == replay["seed"]
+    assert css(browser, "#replay-seed").get_attribute("textContent") == BIG_SEED == replay["seed"]
     assert position(browser) == f"step 0 of {steps}"
-    css(browser, "#final-table svg")
+    css(browser, "#replay-table svg, #final-table svg")
     browser.find_element(By.ID, "replay-next").click()
     browser.find_element(By.ID, "replay-next").click()
     assert position(browser) == f"step 2 of {steps}"
@@ -66,3 +67,29 @@ def test_replay_of_a_running_match_is_refused_in_words(live_server, browser):
     open_page(browser, f"{live_server}/#/replay/{made['match_id']}")
     wait_for(browser, lambda d: d.find_element(By.ID, "error").is_displayed())
     assert "replay is published when the match ends" in browser.find_element(By.ID, "error").text
+
+
+def test_replay_slider_redraws_the_table_at_every_step(live_server, worker, browser, screenshot_dir):
+    match_id = finished_bot_match(live_server)
+    probe = requests.get(f"{live_server}/matches/{match_id}/replay?at=0", timeout=10)
+    if probe.status_code != 200 or "state" not in probe.json():
+        pytest.skip("this server answers no views at a version (GET /matches/{id}/replay?at=V)")
+    steps = len(requests.get(f"{live_server}/matches/{match_id}/replay", timeout=10).json()["history"])
+    log = requests.get(f"{live_server}/matches/{match_id}", timeout=10).json()["log"]
+    open_page(browser, f"{live_server}/#/replay/{match_id}")
+    css(browser, "#replay-table svg")
+    drawn = {0: browser.find_element(By.ID, "replay-table").get_attribute("innerHTML")}
+    for step in sorted({1, 2, 3, steps // 2, steps}):
+        browser.execute_script("const s = document.getElementById('replay-slider'); s.value = arguments[0];"
+                               "s.dispatchEvent(new Event('input'))", step)
+        wait_for(browser, lambda d: position(d) == f"step {step} of {steps}")
+        html = wait_for(browser, lambda d: (lambda x: x if x not in drawn.values() else False)(
+            d.find_element(By.ID, "replay-table").get_attribute("innerHTML")))
+        drawn[step] = html  # the table was redrawn as it stood after this step
+        said = css(browser, "#replay-current").text
+        for entry in (e for e in log if e["seq"] == step):
+            assert entry["text"] in said
+        if step == 2:
+            browser.save_screenshot(os.path.join(screenshot_dir, "replay.png"))
+    steps_text = css(browser, "#replay-steps").text
+    assert "{" not in steps_text and "=" not in steps_text

@@ -11,7 +11,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from tests.web.conftest import serve
-from tests.web.helpers import By, click, css, open_page, page_error, wait_for
+from tests.web.helpers import By, choose_by_clicks, click, css, open_page, page_error, page_view, wait_for
 
 
 @pytest.fixture
@@ -38,7 +38,8 @@ def move(base, match_id, tokens):
 
 
 def shown_version(browser):
-    return browser.find_element(By.ID, "version").text
+    """The version the page shows (read again if the header is redrawn under the read)."""
+    return wait_for(browser, lambda d: d.find_element(By.ID, "version").text)
 
 
 def hold_tokens(browser, base, match_id, tokens):
@@ -70,7 +71,7 @@ def test_spectator_and_seat_pages_follow_the_match_live(short_stream_server, bro
         if 1 in view["to_move"] or view["finished"]:
             break
     wait_for(browser, lambda d: shown_version(d) == str(version))
-    css(browser, "#actions button.action")
+    css(browser, "#status.your-turn")
     # it traded its token for a stream ticket (only the ticket's hash is in Redis)
     assert list(redis.Redis.from_url(config["REDIS_URL"]).scan_iter(config["PREFIX"] + "ticket:*"))
     assert tokens[1] not in browser.current_url
@@ -83,7 +84,7 @@ def test_a_refused_move_is_explained_in_words(live_server, browser):
     view = requests.get(f"{live_server}/matches/{match_id}", timeout=10).json()
     seat = view["to_move"][0]
     open_page(browser, f"{live_server}/#/match/{match_id}/seat/{seat}")
-    css(browser, "#actions button.action")
+    css(browser, "#status.your-turn")
     # the page acts on an outdated version, as if someone had moved in between
     browser.execute_script("""
         const real = window.fetch;
@@ -93,10 +94,11 @@ def test_a_refused_move_is_explained_in_words(live_server, browser):
           }
           return real(url, init);
         };""")
-    click(browser, "#actions button.action")
+    view = page_view(browser)
+    choose_by_clicks(browser, 0, view["choices"][0])
     wait_for(browser, page_error)
     assert "Move refused" in page_error(browser) and "stale_version" in page_error(browser)
-    css(browser, "#actions button.action:not([disabled])")  # offered again after the refusal
+    css(browser, "#board .pickable")  # offered again after the refusal
 
 
 def test_keyboard_play_clock_and_phone_screen(live_server, worker, browser, screenshot_dir):
@@ -105,22 +107,27 @@ def test_keyboard_play_clock_and_phone_screen(live_server, worker, browser, scre
     css(browser, "#create-clock").send_keys("300")
     browser.find_element(By.ID, "create-submit").click()
     wait_for(browser, lambda d: "#/match/" in d.current_url)
-    css(browser, "#actions button.action")
+    css(browser, "#status.your-turn")
     wait_for(browser, lambda d: d.find_element(By.ID, "clock").text.startswith("clock 4:") or
              d.find_element(By.ID, "clock").text.startswith("clock 5:"))
     browser.save_screenshot(os.path.join(screenshot_dir, "phone-table.png"))
     # nothing wider than the phone's screen
     assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth + 1")
-    # keyboard only: Tab to the first choice, Enter plays it
+    # keyboard only: Tab to a card a move can use, Enter selects it (or plays it); then Tab to
+    # one of the moves offered for it, Enter plays it
     before = shown_version(browser)
     browser.find_element(By.TAG_NAME, "body").click()
-    for _ in range(40):
-        ActionChains(browser).send_keys(Keys.TAB).perform()
-        focused = browser.switch_to.active_element
-        if "action" in (focused.get_attribute("class") or ""):
-            break
-    else:
-        raise AssertionError("Tab never reached a choice")
-    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    for wanted in ("pickable", "action"):
+        for _ in range(60):
+            focused = browser.switch_to.active_element
+            if wanted in (focused.get_attribute("class") or "").split():
+                break
+            ActionChains(browser).send_keys(Keys.TAB).perform()
+        else:
+            raise AssertionError(f"Tab never reached a {wanted} element")
+        ActionChains(browser).send_keys(Keys.ENTER).perform()
+        if wait_for(browser, lambda d: shown_version(d) != before or d.find_elements(By.CSS_SELECTOR, "#actions button.action")):
+            if shown_version(browser) != before:
+                break
     wait_for(browser, lambda d: shown_version(d) != before)
     assert not page_error(browser)

@@ -22,7 +22,18 @@ def test_start_follow_and_read_a_tournament(live_server, worker, browser, screen
     assert browser.find_elements(By.CSS_SELECTOR, "#ratings-chart circle")
     items = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#tournament-matches li"))
     assert len(items) == 6
+    page = css(browser, "section.tournament").text
+    assert "null" not in page and "undefined" not in page and "NaN" not in page
+    assert "rating" in css(browser, "#ratings-axis-label").text  # the chart's axis says what it measures
     browser.save_screenshot(os.path.join(screenshot_dir, "tournament.png"))
+    # this browser lists the tournament it started, and opens one by id
+    tournament_id = browser.current_url.split("#/tournament/")[1]
+    open_page(browser, live_server + "/#/tournaments")
+    assert tournament_id in css(browser, "#tournament-list").text
+    css(browser, "#tournament-open-id").send_keys(tournament_id)
+    click(browser, "#tournament-open button")
+    wait_for(browser, lambda d: d.current_url.endswith("#/tournament/" + tournament_id))
+    css(browser, "#standings")
 
 
 def test_a_bad_spec_is_refused_in_words(live_server, browser):

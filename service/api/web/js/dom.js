@@ -41,8 +41,11 @@ function append(el, children) {
 
 /** An SVG canvas of the given size that scales to its container. */
 export function svg(width, height, label, ...children) {
-  return s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label,
-                    class: "board", preserveAspectRatio: "xMidYMin meet" }, ...children);
+  const el = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": label,
+                        class: "board", preserveAspectRatio: "xMidYMin meet" }, ...children);
+  el.style.minWidth = width + "px"; // never drawn smaller than its natural size: text stays ≥ 12 px
+  el.style.maxWidth = Math.round(width * 1.25) + "px";
+  return el;
 }
 
 /** A card drawn as a rounded rectangle with up to three lines of text. */
@@ -61,11 +64,18 @@ export function card(x, y, lines, { w = 70, h: ht = 96, fill = "#fdfaf0", dataCa
 export function back(x, y, { w = 70, h: ht = 96, label = "?" } = {}) {
   return s("g", { class: "card back" },
     s("rect", { x, y, width: w, height: ht, rx: 6, fill: "#2d4a6b", stroke: "#111" }),
+    s("rect", { x: x + 5, y: y + 5, width: w - 10, height: ht - 10, rx: 4, fill: "none", stroke: "#8fb0d6", "stroke-dasharray": "3 3" }),
     s("text", { x: x + w / 2, y: y + ht / 2 + 6, "text-anchor": "middle", fill: "#fff", text: label }));
 }
 
 export function label(x, y, text, cls = "lbl") {
   return s("text", { x, y, class: cls, text });
+}
+
+/** Phone width: the tables draw themselves in a narrower arrangement (hands under the guards,
+ * cards wrapped in shorter rows) rather than shrinking their text. */
+export function narrow() {
+  return window.innerWidth < 720;
 }
 
 export function showError(message) {

@@ -24,7 +24,7 @@ export async function renderLobby(root) {
 function createSection(games) {
   const form = h("form.create", { "aria-label": "Create a match" });
   const gameSelect = h("select#create-game", { name: "game" },
-    games.map((g) => h("option", { value: g.game, text: `${g.name} (${g.min_players}–${g.max_players} players)` })));
+    games.map((g) => h("option", { value: g.game, text: `${g.name} (${g.min_players === g.max_players ? g.min_players : g.min_players + "–" + g.max_players} players)` })));
   const details = h("div.details");
   form.append(h("label", {}, "Game ", gameSelect), details);
   const draw = () => drawGameForm(details, games.find((g) => g.game === gameSelect.value));
@@ -34,12 +34,20 @@ function createSection(games) {
   return h("section", {}, h("h2", { text: "New match" }), form);
 }
 
+/** An option's value in words: "seat0" → "Seat 1", "strict_majority" → "Strict majority". */
+function valueWords(value) {
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  const text = String(value).replace(/^seat(\d+)$/, (m, n) => `Seat ${Number(n) + 1}`)
+    .replace(/_(\d+)$/, " $1").replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function optionInput(name, spec) {
   const id = "opt-" + name;
   let input;
   if (spec.choices) {
     input = h("select", { id, name },
-      spec.choices.map((c) => h("option", { value: JSON.stringify(c), text: String(c), selected: c === spec.default })));
+      spec.choices.map((c) => h("option", { value: JSON.stringify(c), text: valueWords(c), selected: c === spec.default })));
   } else if (spec.type === "bool") {
     input = h("input", { id, name, type: "checkbox", checked: spec.default === true });
   } else if (spec.type === "int") {
@@ -49,9 +57,10 @@ function optionInput(name, spec) {
                           placeholder: spec.type === "str[]" ? "comma-separated" : "" });
   }
   input.dataset.kind = spec.choices ? "choice" : spec.type;
-  const range = spec.min !== undefined ? ` (${spec.min}–${spec.max})` : "";
-  return h("label.opt", { title: spec.description || "" }, `${name}${range} `, input,
-    h("small", { text: ` default ${JSON.stringify(spec.default)}` }));
+  const range = spec.min !== undefined && spec.max !== undefined ? ` (${spec.min} to ${spec.max})` : "";
+  const title = spec.label || valueWords(name);
+  return h("label.opt", {}, h("span.opt-name", { text: title + range }), input,
+    spec.help ? h("span.help", { text: spec.help }) : "");
 }
 
 function readOption(input) {
@@ -71,7 +80,8 @@ function drawGameForm(box, game) {
   const clock = h("label", {}, "Turn clock (seconds, empty = none) ",
     h("input#create-clock", { type: "number", name: "turn_clock_s", min: 1, max: 86400 }));
   const submit = h("button#create-submit", { type: "submit", text: "Create match" });
-  box.replaceChildren(game.notes ? h("p.notes", { text: game.notes }) : "", opts, seats, clock, submit);
+  box.replaceChildren(h("p.notes", { text: `${game.min_players === game.max_players ? game.min_players : game.min_players + " to " + game.max_players} players. Card texts show on the table when you point at a card.` }),
+    opts, seats, clock, submit);
   const drawSeats = () => {
     const options = {};
     opts.querySelectorAll("[data-kind]").forEach((input) => { options[input.name] = readOption(input); });
@@ -88,23 +98,25 @@ function drawSeatRows(box, game, count) {
   rows.forEach((r) => r.remove());
   for (let i = 0; i < count; i++) {
     const kind = h("select", { id: `seat-${i}-kind`, name: `seat-${i}-kind` },
-      ["human", "open", "bot"].map((k) => h("option", { value: k, text: k, selected: k === (i === 0 ? "human" : "bot") })));
-    const bot = h("select", { id: `seat-${i}-bot` }, game.bots.map((b) => h("option", { value: b.bot, text: b.bot, title: b.description })));
+      [["human", "you (this browser)"], ["open", "open for another player"], ["bot", "computer player"]].map(([k, words]) =>
+        h("option", { value: k, text: words, selected: k === (i === 0 ? "human" : "bot") })));
+    const bot = h("select", { id: `seat-${i}-bot`, "aria-label": "which computer player" },
+      game.bots.map((b) => h("option", { value: b.bot, text: valueWords(b.bot), title: b.description || "" })));
     const params = h("span.params");
     const drawParams = () => {
       const spec = game.bots.find((b) => b.bot === bot.value);
       params.replaceChildren(...Object.entries(spec.params).map(([name, p]) =>
-        h("label.param", { title: p.description || "" }, name + " ",
+        h("label.param", { title: p.description || "" }, valueWords(name) + " ",
           h("input", { type: "number", "data-param": name, value: p.default, min: p.min, max: p.max }))));
     };
     bot.addEventListener("change", drawParams);
     drawParams();
-    const botBox = h("span.botbox", {}, " bot ", bot, params);
+    const botBox = h("span.botbox", {}, " ", bot, params);
     const name = h("input", { id: `seat-${i}-name`, type: "text", placeholder: "name", maxlength: 64, size: 10 });
     const sync = () => { botBox.hidden = kind.value !== "bot"; };
     kind.addEventListener("change", sync);
     sync();
-    box.append(h("div.seat-row", { "data-seat": i }, h("label", {}, `Seat ${i} `, kind), " ", name, botBox));
+    box.append(h("div.seat-row", { "data-seat": i }, h("label", {}, `Seat ${i + 1} `, kind), " ", name, botBox));
   }
 }
 
@@ -142,9 +154,9 @@ async function createMatch(form, games) {
 async function matchList(box, games) {
   const game = h("select#filter-game", {}, h("option", { value: "", text: "any game" }),
     games.map((g) => h("option", { value: g.game, text: g.name })));
-  const status = h("select#filter-status", {}, ["", "open", "active", "finished"].map((s) => h("option", { value: s, text: s || "any status" })));
+  const status = h("select#filter-status", {}, [["", "any status"], ["open", "waiting for players"], ["active", "being played"], ["finished", "finished"]].map(([v, words]) => h("option", { value: v, text: words })));
   const open = h("select#filter-open", {}, [["", "any seats"], ["true", "with open seats"], ["false", "full"]].map(([v, t]) => h("option", { value: v, text: t })));
-  const table = h("table.list", {}, h("thead", {}, h("tr", {}, ["Match", "Game", "Status", "Seats", "Version", ""].map((t) => h("th", { text: t })))));
+  const table = h("table.list", {}, h("thead", {}, h("tr", {}, ["Match", "Game", "Status", "Seats", "Moves", ""].map((t) => h("th", { text: t })))));
   const body = h("tbody#match-rows");
   table.append(body);
   const total = h("p.total");
@@ -173,23 +185,23 @@ async function matchList(box, games) {
 }
 
 function seatText(seat, i) {
-  if (seat.kind === "bot") return `${i}: bot ${seat.bot ? seat.bot.bot || "" : ""}`;
-  return `${i}: ${seat.name || seat.kind}${seat.joined ? "" : " (open)"}`;
+  if (seat.kind === "bot") return `Seat ${i + 1}: computer (${seat.bot ? valueWords(seat.bot.bot || "") : ""})`;
+  return `Seat ${i + 1}: ${seat.name || (seat.joined ? "player" : "open")}`;
 }
 
 function matchRow(m) {
   const mine = allTokens()[m.match_id] || {};
   const links = [];
-  for (const seat of Object.keys(mine)) links.push(h("a.btn", { href: `#/match/${m.match_id}/seat/${seat}`, text: `Play seat ${seat}` }));
+  for (const seat of Object.keys(mine)) links.push(h("a.btn", { href: `#/match/${m.match_id}/seat/${seat}`, text: `Play as Seat ${Number(seat) + 1}` }));
   links.push(h("a.btn", { href: `#/match/${m.match_id}/watch`, text: "Watch" }));
   if (m.status === "finished") links.push(h("a.btn", { href: `#/replay/${m.match_id}`, text: "Replay" }));
   for (const seat of m.open_seats) {
-    links.push(h("button.join", { type: "button", "data-seat": seat, text: `Join seat ${seat}`,
+    links.push(h("button.join", { type: "button", "data-seat": seat, text: `Join as Seat ${seat + 1}`,
                                   onclick: () => join(m.match_id, seat) }));
   }
   return h("tr", { "data-match": m.match_id },
     h("td", {}, h("code", { text: m.match_id.slice(0, 8) })), h("td", { text: GAME_NAMES[m.game] || m.game }),
-    h("td", { text: m.status }), h("td", { text: m.seats.map(seatText).join(", ") }),
+    h("td", { text: { open: "waiting for players", active: "being played", finished: "finished" }[m.status] || m.status }), h("td", { text: m.seats.map(seatText).join(", ") }),
     h("td", { text: m.version }), h("td.actions", {}, links));
 }
 
@@ -207,7 +219,7 @@ async function join(matchId, seat) {
 function mySeatsSection() {
   const tokens = allTokens();
   const items = Object.entries(tokens).flatMap(([mid, seats]) => Object.keys(seats).map((seat) =>
-    h("li", {}, h("a", { href: `#/match/${mid}/seat/${seat}`, text: `match ${mid.slice(0, 8)} seat ${seat}` }))));
+    h("li", {}, h("a", { href: `#/match/${mid}/seat/${seat}`, text: `match ${mid.slice(0, 8)}, Seat ${Number(seat) + 1}` }))));
   return h("section.mine", {}, h("h2", { text: "My seats (this browser)" }),
     items.length ? h("ul#my-seats", {}, items) : h("p", { text: "None yet." }));
 }

@@ -1,0 +1,160 @@
+"""Inside Job actions: turn order, legal actions and applying them.
+
+Legal actions, in this deterministic order:
+- phase "designate" (Accomplice only): {"type": "designate", "target": seat} by seat.
+- phase "mission" (lead): {"type": "choose_mission", "mission": id} in draw order (only Risky
+  ones for a Risky Agent who drew one).
+- phase "play" (seat to play): for each playable card in ascending id order
+  {"type": "play", "card": c, "wager": false} then, if the seat may wager, the same with
+  "wager": true; then {"type": "reveal"} when the `voluntary_special_reveal` option lets this
+  seat reveal. Playable: any card when leading or for the Insider / Professor NO; otherwise
+  cards of the led (printed) suit if any, else any card.
+- phase "vote" (every voter who has not voted, simultaneously): {"type": "vote", "targets":
+  [seats]} with one target (sorted pairs for the Stubborn Agent; [] when nobody is eligible).
+
+The action dicts returned for "play" and "choose_mission" are shared, read-only objects (speed):
+do not mutate them.
+"""
+
+from bisect import bisect_left
+
+from .data import FREE_FOLLOW, MISSIONS, PROPOSALS
+from .flow import (cast_vote, finish_trick, mission_choices, reveal, run_threshold_reveals,
+                   start_trick, vote_options, voters)
+from .state import DESIGNATE, MISSION, PLAY, VOTE, evolve, state_of
+
+PLAY_ACTIONS = tuple(({"type": "play", "card": c, "wager": False},
+                      {"type": "play", "card": c, "wager": True}) for c in range(52))
+PLAIN_PLAY_ACTIONS = tuple(plain for plain, _ in PLAY_ACTIONS)
+CHOOSE_ACTIONS = {m: {"type": "choose_mission", "mission": m} for m in MISSIONS}
+REVEAL_ACTION = {"type": "reveal"}
+VOLUNTARY = frozenset(PROPOSALS["voluntary_special_reveal_roles"])
+
+
+def to_move(state):
+    """Seats that may act now."""
+    phase = state.phase
+    if phase == PLAY or phase == MISSION:
+        return (state.turn,)
+    if phase == VOTE:
+        votes = state.votes
+        return tuple([s for s in voters(state) if votes[s] is None])
+    if phase == DESIGNATE:
+        return (state.setup.roles.index("accomplice"),)
+    return ()
+
+
+def can_reveal(state, seat):
+    """The voluntary-reveal option lets a hidden Tim Shady / Sleeper Agent reveal (T10)."""
+    setup = state.setup
+    return (setup.voluntary_reveal and not state.revealed[seat]
+            and setup.roles[seat] in VOLUNTARY)
+
+
+def play_actions(state, seat):
+    """The "play" phase actions (module docstring order); inlined for speed (hot path).
+    Hands are sorted, so the cards of the led suit (ids 13*suit .. 13*suit+12) are one slice."""
+    setup = state.setup
+    cards = state.hands[seat]
+    trick = state.trick
+    if trick and setup.roles[seat] not in FREE_FOLLOW:
+        low = trick[0][1] // 13 * 13
+        start = bisect_left(cards, low)
+        stop = bisect_left(cards, low + 13, start)
+        if start < stop:
+            cards = cards[start:stop]
+    if setup.wagers and state.intel[seat] and not state.revealed[seat]:
+        actions = []
+        for card in cards:
+            actions += PLAY_ACTIONS[card]
+    else:
+        actions = [PLAIN_PLAY_ACTIONS[card] for card in cards]
+    if setup.voluntary_reveal and can_reveal(state, seat):
+        actions.append(REVEAL_ACTION)
+    return actions
+
+
+def legal_actions(state, seat):
+    """The seat's legal actions (module docstring); [] when it may not act."""
+    phase = state.phase
+    if phase == PLAY or phase == MISSION:
+        if seat != state.turn:  # to_move(state) == (state.turn,)
+            return []
+        if phase == PLAY:
+            return play_actions(state, seat)
+        return [CHOOSE_ACTIONS[m] for m in mission_choices(state, seat)]
+    if seat not in to_move(state):
+        return []
+    if phase == VOTE:
+        return [{"type": "vote", "targets": t} for t in vote_options(state, seat)]
+    if phase == DESIGNATE:
+        return [{"type": "designate", "target": t}
+                for t in range(state.setup.players) if t != seat]
+    return []
+
+
+def apply_play(state, seat, card, wager):
+    """Play a card (with an optional wager); a full trick is resolved at once.
+    Hot path: one copy of the field dict gets the changes (and, at a trick's end, those of
+    resolving it and starting the next one) before it becomes the new state."""
+    fields = state.__dict__.copy()
+    hands = list(state.hands)
+    hand = hands[seat]
+    i = hand.index(card)
+    hands[seat] = hand[:i] + hand[i + 1:]
+    fields["hands"] = tuple(hands)
+    trick = fields["trick"] = state.trick + ((seat, card, wager),)
+    n = state.setup.players
+    fields["turn"] = (seat + 1) % n
+    if wager:
+        intel = list(state.intel)
+        intel[seat] -= 1
+        fields["intel"] = tuple(intel)
+    events = [{"public": {"type": "play", "seat": seat, "card": card, "wager": wager},
+               "private": {}}]
+    if len(trick) < n:
+        return state_of(fields), events
+    return finish_trick(fields, events), events
+
+
+def apply_choose(state, seat, mission):
+    """The lead reveals one drawn mission; the other goes out of the game unseen."""
+    drawn = state.drawn
+    other = drawn[1] if drawn[0] == mission else drawn[0]
+    events = [{"public": {"type": "choose_mission", "seat": seat, "mission": mission},
+               "private": {str(seat): {"discarded": other}}}]
+    return evolve(state, phase=PLAY, mission=mission, drawn=(), turn=seat,
+                  discarded=state.discarded + ((seat, other),)), events
+
+
+def apply_designate(state, seat, target):
+    """The Accomplice designates a player (public) and sees their role (private)."""
+    events = [{"public": {"type": "designate", "seat": seat, "target": target},
+               "private": {str(seat): {"peek": {"seat": target,
+                                                "role": state.setup.roles[target]}}}}]
+    state = evolve(state, accomplice_target=target)
+    return start_trick(state, state.lead, events), events
+
+
+def apply_reveal(state, seat):
+    """A voluntary reveal (option): the reveal effects, then threshold check 8a."""
+    events = []
+    state = reveal(state, seat, events)
+    if not state.result:
+        state = run_threshold_reveals(state, seat, events)
+    return state, events
+
+
+def apply_action(state, seat, action, rng=None):
+    """(new state, events) for a legal action (no randomness is needed after the deal)."""
+    kind = action["type"]
+    if kind == "play":
+        return apply_play(state, seat, action["card"], action["wager"])
+    if kind == "choose_mission":
+        return apply_choose(state, seat, action["mission"])
+    if kind == "vote":
+        events = []
+        return cast_vote(state, seat, action["targets"], events), events
+    if kind == "designate":
+        return apply_designate(state, seat, action["target"])
+    return apply_reveal(state, seat)
