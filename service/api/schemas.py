@@ -10,9 +10,9 @@ from marshmallow import (
     validates_schema,
 )
 
+from .schemas_lists import SeatCount, TournamentList, TournamentListItem, TournamentListQuery  # noqa: F401
+from .schemas_lists import TournamentMatches, TournamentMatchesQuery  # noqa: F401
 from .schemas_words import Choice, Outcome, Ref, Reference, ReferenceEntry, ReferenceSection  # noqa: F401
-from .schemas_lists import (  # noqa: F401
-    SeatCount, TournamentList, TournamentListItem, TournamentListQuery, TournamentMatchesQuery)
 
 # the Dark Agent odds questions' vocabulary (the game's data; importing it has no side effects)
 DARK_AGENT_SPY_LEVELS = (2, 3, 5)
@@ -481,14 +481,6 @@ class Tournament(Schema):
         "per entrant: openskill rating (mu, sigma), win rate with its 95% interval, points, "
         "per-role figures, CPU per move, faults (as of `standings_done` matches)")})
     standings_done = fields.Integer(metadata={"description": "how many matches the standings cover"})
-
-
-class TournamentMatches(Schema):
-    """A page of match records (seating, outcome, moves, CPU; the seed and replay reference once
-    the tournament has ended)."""
-
-    matches = fields.List(fields.Dict(), required=True)
-    next_cursor = fields.Integer(allow_none=True, required=True)
 
 
 class RemoteBotDecision(Schema):

@@ -48,3 +48,11 @@ class TournamentMatchesQuery(Schema):
     cursor = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_COUNTER),
                             metadata={"description": "the first match index (next_cursor of the last page)"})
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
+
+
+class TournamentMatches(Schema):
+    """A page of match records (seating, outcome, moves, CPU; the seed and replay reference once
+    the tournament has ended)."""
+
+    matches = fields.List(fields.Dict(), required=True)
+    next_cursor = fields.Integer(allow_none=True, required=True)
