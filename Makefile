@@ -14,6 +14,11 @@ install: ## Create .venv and install the project with its test extra (plus chrom
 	@# the packages, which is how this repo is meant to be used): silenced, nothing else is.
 	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install -q -e '.[test]'
 	@$(MAKE) --no-print-directory browser
+	@$(MAKE) --no-print-directory ts-client
+
+ts-client: ## Install the TypeScript client's tools (openapi-typescript, tsc) from clients/ts/package-lock.json with npm (skipped with a note when npm is missing)
+	@if command -v npm > /dev/null; then cd clients/ts && npm ci --no-audit --no-fund --loglevel=error; \
+	else echo "npm not found: the TypeScript client test (tests/service/test_ts_client.py) will be skipped"; fi
 
 browser: ## Install Debian's chromium and chromium-driver for the browser tests with apt when missing (as root; else says how)
 	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then \
@@ -78,4 +83,4 @@ bench-service: ## Our API against a minimal Flask+Redis reference in one run (sc
 bench-full: ## The bot win-rate table at 1,000 matches, ISMCTS at 200 ms per move (hours; each match appended to bench-full.jsonl)
 	$(BIN)/python bench/bench_bots.py --matches 1000 --budget-ms 200 --options '$(BENCH_OPTIONS)' --jsonl bench-full.jsonl
 
-.PHONY: help install browser run worker test test-web soak openapi openapi-check bench bench-service bench-full
+.PHONY: help install browser ts-client run worker test test-web soak openapi openapi-check bench bench-service bench-full

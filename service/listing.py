@@ -6,38 +6,34 @@ page's worth of ids and metas however many matches are stored: the caller's toke
 `open_seats=true` is status open, `open_seats=false` merges active and finished), else the game's
 or all matches. Each match's meta is still checked on the way (an index may lag a write by a
 moment), and the `total` is the indexes' size (counted by walking only for the caller's token
-index, which holds a token's own few matches). A cursor is the opaque position (creation time, id)
+index, which holds a token's own few matches). A cursor is the position `<creation time>~<id>`
 of the last match read, valid with the same filters. Flask-free.
 """
 
-import base64
-import json
-import math
+import re
 
 from .errors import DomainError as ApiError
 from .views import summary
 
 BATCH = 200     # ids read at most per index and round
+CURSOR_PATTERN = r"^[0-9]{1,20}(\.[0-9]{1,17})?~[A-Za-z0-9_-]{1,64}$"
+CURSOR = re.compile(CURSOR_PATTERN)
 MAX_SCAN = 400  # matches looked at per request: a page of lagging entries ends the page early
 
 
 def encode_cursor(score, match_id):
-    """The opaque cursor after the match at (score, match_id)."""
-    raw = json.dumps([repr(score), match_id], separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    """The cursor after the match at (score, match_id): `<creation time>~<match id>`, in the
+    format CURSOR describes (the contract's `pattern`, so a client can check it)."""
+    text = repr(float(score))
+    return f"{text if 'e' not in text else format(score, '.6f')}~{match_id}"
 
 
 def decode_cursor(cursor):
-    """(score, match_id) from a cursor; ApiError invalid_request when it is not one of ours."""
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
-        score, match_id = json.loads(raw)
-        score = float(score)
-        if not math.isfinite(score) or not isinstance(match_id, str):
-            raise ValueError(score)
-        return score, match_id
-    except (ValueError, TypeError, UnicodeDecodeError):
-        raise ApiError("invalid_request", "cursor: not a cursor from next_cursor", "cursor") from None
+    """(score, match_id) from a cursor; ApiError invalid_request when it is not in the format."""
+    if not CURSOR.fullmatch(cursor):
+        raise ApiError("invalid_request", "cursor: not a cursor from next_cursor", "cursor")
+    score, match_id = cursor.split("~", 1)
+    return float(score), match_id
 
 
 def _selects(query, meta, item):

@@ -60,11 +60,16 @@ def parse_seats(game_id, seats, n_seats, settings=None):
     if seats is None:
         seats = [{"kind": "human"} for _ in range(n_seats)]
     if len(seats) != n_seats:
-        raise DomainError("invalid_request", f"this match needs exactly {n_seats} seats", "seats")
+        raise DomainError("wrong_seat_count", f"this match needs exactly {n_seats} seats "
+                          "(GET /games: seat_counts)", "seats")
     parsed = []
     for index, spec in enumerate(seats):
         kind = spec.get("kind", "bot" if "bot" in spec else "human")
         if kind in ("human", "open"):
+            extra = sorted(set(spec) - {"kind", "name"})
+            if extra:  # refused like a bot seat's unknown parameter, never silently dropped
+                raise DomainError("invalid_request", f"a {kind} seat takes only kind and name, not {extra[0]!r}",
+                                  f"seats[{index}].{extra[0]}")
             parsed.append({"kind": "human", "joined": False, "name": spec.get("name"),
                            "claim": kind == "human"})
             continue
@@ -165,7 +170,7 @@ def join(store, match_id, seat=None, name=None, settings=None):
             raise DomainError("seat_taken", "this match has no open seat", "seat")
         chosen = open_seats[0] if seat is None else seat
         if chosen not in range(len(meta["seats"])):
-            raise DomainError("invalid_request", f"seat must be 0..{len(meta['seats']) - 1}", "seat")
+            raise DomainError("no_such_seat", f"seat must be 0..{len(meta['seats']) - 1}", "seat")
         if chosen not in open_seats:
             raise DomainError("seat_taken", f"seat {chosen} is taken", "seat")
         token = secrets.token_urlsafe(24)

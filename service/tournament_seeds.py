@@ -17,6 +17,17 @@ from rq.job import Job
 HIDDEN_WHILE_RUNNING = ("seed", "replay")  # a record's deal seed and history: after the end only
 
 
+def seeds_as_strings(record):
+    """A match record or spec with its seeds (`seed`, `replay.seed`) as strings of digits: a
+    seed goes up to 2^63-1 and a browser's JSON parser rounds integers above 2^53."""
+    out = dict(record)
+    if isinstance(out.get("seed"), int):
+        out["seed"] = str(out["seed"])
+    if isinstance(out.get("replay"), dict):
+        out["replay"] = seeds_as_strings(out["replay"])
+    return out
+
+
 def new_secret():
     """(secret as hex for the workers, its commitment for everyone)."""
     secret = secrets.token_bytes(32)

@@ -277,7 +277,10 @@ def validate_spec(source):
     budget = _budget(spec)
     entrants = _entrants(rules.id, spec, budget)
     fmt, challenger, seatings = _format(spec, entrants)
-    seed = _int(spec.get("seed", 0), "seed", 0, 2 ** 63 - 1)
+    seed = spec.get("seed", 0)
+    if isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 19:
+        seed = int(seed)  # a seed as the service shows it: a string of digits (exact in JSON)
+    seed = _int(seed, "seed", 0, 2 ** 63 - 1)
     seats = rules.seat_count(option_sets({"options": options})[0])
     if seatings == "all" and seats > 4:
         raise SpecError("'all' seatings only up to 4 seats (use rotations)", "seatings")

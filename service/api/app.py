@@ -18,6 +18,7 @@ from . import (
     odds,
     static,
     stream_tickets,
+    tournament_list,
     tournaments,
 )
 from .errors import register_error_handlers
@@ -71,7 +72,7 @@ def create_app(settings=None):
         counted_by_route=matches.COUNTED_WITH_LOAD)
     app.before_request(connections.read_body)  # bodies arrive within BODY_TIMEOUT_S or 408
     for blueprint in (meta.bp, observe.bp, matches.bp, events.bp, odds.bp, stream_tickets.bp,
-                      tournaments.bp, static.bp, notes.bp):
+                      tournaments.bp, tournament_list.bp, static.bp, notes.bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)
     if settings.cors_origins:

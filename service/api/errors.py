@@ -18,7 +18,7 @@ from ..store import UNAVAILABLE
 
 STATUS = {
     "invalid_action": 422, "illegal_action": 409, "not_your_turn": 409, "game_over": 409,
-    "invalid_options": 422, "unknown_game": 404, "match_not_found": 404, "stale_version": 409,
+    "invalid_options": 422, "wrong_seat_count": 422, "tournament_finished": 409, "no_such_seat": 409, "unknown_game": 404, "match_not_found": 404, "stale_version": 409,
     "forbidden_seat": 403, "invalid_request": 400, "unauthorized": 401, "seat_taken": 409,
     "not_found": 404, "method_not_allowed": 405, "payload_too_large": 413,
     "rate_limited": 429, "not_finished": 409, "version_not_reached": 409, "unsupported_media_type": 415,
@@ -85,6 +85,8 @@ def register_error_handlers(app):
         response.status_code = exc.code
         if exc.code == 429 and getattr(exc, "retry_after", None):
             response.headers["Retry-After"] = str(exc.retry_after)
+        if exc.code == 405 and getattr(exc, "valid_methods", None):
+            response.headers["Allow"] = ", ".join(exc.valid_methods)  # RFC 9110 15.5.6
         return response
 
     def _storage_unavailable(exc):

@@ -40,9 +40,13 @@ def get_events(match_id):
     seat = matches.seat_for_token(meta, bearer_token())
     notifier = current_app.extensions["safehouse"]["notifier"]
     # a long-poll holds one of the address's stream slots while it waits
-    with long_poll_slot() if query["wait"] else contextlib.nullcontext():
-        events = wait_for_events(store, notifier, match_id, query["after"], query["wait"])
-    last = events[-1]["seq"] if events else query["after"]
+    wait = 0 if meta["status"] == "finished" else query["wait"]  # nothing more will come
+    with long_poll_slot() if wait else contextlib.nullcontext():
+        events = wait_for_events(store, notifier, match_id, query["after"], wait)
+    if events:
+        last = events[-1]["seq"]
+    else:  # a cursor past the end is not echoed: `last` is never beyond the newest event
+        last = min(query["after"], store.last_event_seq(match_id)) if query["after"] else 0
     projected = [views.project_event(e, seat) for e in events]
     return {"events": event_words.with_texts(store, match_id, meta, projected, seat), "last": last}
 

@@ -16,7 +16,7 @@ these run after it):
 
 import zlib
 
-from flask import request
+from flask import current_app, request
 
 from .errors import ApiError
 from .requests import parse_counter
@@ -102,6 +102,15 @@ def _finish(response):
 def register(app):
     """Install the after_request hook on `app` (call before the rate limiter is attached)."""
     app.after_request(_finish)
+
+
+def representation_etag(etag, body):
+    """The tag of what a 200 with `body` (a dict) would carry now: the `-gzip` variant when the
+    request accepts gzip and the body is long enough to be sent gzipped (a 304 names the current
+    representation, RFC 9110 §15.4.5, not the tag the client sent)."""
+    if not _accepts_gzip():
+        return etag
+    return gzip_etag(etag) if len(current_app.json.dumps(body)) >= GZIP_MIN_BYTES else etag
 
 
 def _entity_tags(header):

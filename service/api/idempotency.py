@@ -62,6 +62,8 @@ def _idempotent(view, by_seat):
         if key is None:
             return view(*args, **kwargs)
         token = bearer_token() if by_seat else None
+        if by_seat and token is None:  # who is asking comes before how they ask (401 before 400)
+            raise ApiError("unauthorized", "acting needs a seat token (Authorization: Bearer)", "Authorization")
         _check_key(key, anonymous=token is None)
         record_id, cipher = _record_id_and_cipher(token, key)
         store = current_app.extensions["safehouse"]["store"]

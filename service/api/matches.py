@@ -10,7 +10,7 @@ from .. import jobs, listing, matches, views, views_at
 from . import notes as api_notes
 from . import schemas
 from .errors import ApiError
-from .headers import etag_for, if_match_version, none_match
+from .headers import etag_for, if_match_version, none_match, representation_etag
 from .idempotency import idempotent, idempotent_for_seat
 from .requests import bearer_token, parse_body, parse_query
 
@@ -85,14 +85,13 @@ def list_matches():
     """Matches newest first, filtered by game, status, open seats and (mine=true) the caller's
     token; paged with `cursor`/`next_cursor`, with the `total` the filters select."""
     query = parse_query(schemas.ListQuery())
-    token_hash = None
-    if query.get("mine"):
-        token = bearer_token()
-        if token is None:
-            raise ApiError("unauthorized", "mine=true needs a seat token (Authorization: Bearer)",
-                           "Authorization")
-        token_hash = matches.token_hash(token)
-    return listing.list_matches(_ctx()["store"], query, token_hash)
+    token = bearer_token()
+    if query.get("mine") and token is None:
+        raise ApiError("unauthorized", "mine=true needs a seat token (Authorization: Bearer)", "Authorization")
+    token_hash = None if token is None else matches.token_hash(token)
+    if token_hash is not None and not _ctx()["store"].token_known(token_hash):
+        raise ApiError("unauthorized", "unknown seat token", "Authorization")  # as GET /matches/{id}
+    return listing.list_matches(_ctx()["store"], query, token_hash if query.get("mine") else None)
 
 
 @bp.get("/matches/<match_id>")
@@ -105,11 +104,11 @@ def get_match(match_id, loaded):
     seat = _caller(meta)
     notes, rev = api_notes.seat_notes(_ctx()["store"], match_id, match, seat, loaded)
     etag = api_notes.add_notes(None, notes, rev, etag_for(match.version, seat, meta, log_since))[1]
-    matched = none_match(etag)
-    if matched:
-        return "", 304, {"ETag": matched}
     view = views.match_view(match_id, match, meta, seat, log_since)
-    return api_notes.add_notes(view, notes, rev, etag)[0], 200, {"ETag": etag}
+    view = api_notes.add_notes(view, notes, rev, etag)[0]
+    if none_match(etag):
+        return "", 304, {"ETag": representation_etag(etag, view)}
+    return view, 200, {"ETag": etag}
 
 
 @bp.post("/matches/<match_id>/join")

@@ -6,6 +6,7 @@ from flask import Blueprint, Response, current_app, send_from_directory
 
 import engine
 
+from .catalog import catalog
 from .errors import ApiError
 
 bp = Blueprint("meta", __name__)
@@ -21,13 +22,13 @@ DOCS_INIT = 'SwaggerUIBundle({url: "/openapi.yaml", dom_id: "#ui"});\n'
 @bp.get("/games")
 def list_games():
     """The catalog of game types."""
-    return {"games": engine.catalog()}
+    return {"games": catalog(current_app.extensions["safehouse"]["settings"])}
 
 
 @bp.get("/games/<game>")
 def get_game(game):
     """One game type."""
-    for entry in engine.catalog():
+    for entry in catalog(current_app.extensions["safehouse"]["settings"]):
         if entry["game"] == game:
             return entry
     raise ApiError("unknown_game", f"unknown game {game!r}", "game")

@@ -15,6 +15,7 @@ import engine
 from engine.registry import BUILTIN
 
 from . import schemas
+from . import openapi_contract
 from .openapi_paths import PATHS
 from .openapi_typed import type_views_and_actions
 from .view_schema import view_schema as _view_schema
@@ -102,7 +103,7 @@ def build_spec():
     for path, operations in PATHS.items():
         spec.path(path=path, operations=operations)
     prefixes = {game_id: game_schema_prefix(engine.get_game(game_id)) for game_id in BUILTIN}
-    return type_views_and_actions(spec.to_dict(), prefixes)
+    return openapi_contract.apply(type_views_and_actions(spec.to_dict(), prefixes), prefixes)
 
 
 def spec_yaml():

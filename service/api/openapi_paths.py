@@ -2,7 +2,8 @@
 
 import copy
 
-from .schemas import LONGPOLL_MAX_S
+from ..listing import CURSOR_PATTERN
+from .schemas import LONGPOLL_MAX_S, MAX_COUNTER
 
 
 def _ref(name):
@@ -22,10 +23,11 @@ def _errors(*statuses):
             409: "Illegal, out of turn, game over, stale version, seat taken, idempotency key in progress",
             413: "Body too large", 415: "Body is not JSON", 422: "Invalid action or options; Idempotency-Key reused for another request",
             428: "Precondition required", 429: "Rate limited (see Retry-After)",
-            414: "Path and query over 4,096 bytes",
+            414: "Path and query over 4,096 bytes (`uri_too_long`; a request line over 8,190 bytes is refused the same way before the app)",
+            431: "A header over 8,190 bytes or more than 100 headers (`headers_too_large`)",
             503: "The match store is unavailable (see Retry-After)"}
     out = {}
-    for status in statuses + (414, 429, 503):
+    for status in statuses + (414, 429, 431, 503):
         out[str(status)] = _json("Error", text[status])
         if status in (429, 503):
             out[str(status)]["headers"] = {"Retry-After": {
@@ -45,7 +47,7 @@ MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type
 TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
 GAME_ID = {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}
 IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
-               "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+               "schema": {"type": "string", "minLength": 1, "maxLength": 200, "format": "idempotency-key"},
                "description": (
                    "makes a retry safe: the same caller sending the same request (method, path, "
                    "canonical JSON body, If-Match) with the same key within 24 h gets the stored "
@@ -68,7 +70,8 @@ IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False,
                  "description": ("ETags from earlier views, comma-separated; weak comparison (`W/\"3-0\"` "
                                  "matches `\"3-0\"`); `*` matches any version. A match answers 304")}
 LAST_EVENT_ID = {"name": "Last-Event-ID", "in": "header", "required": False,
-                 "schema": {"type": "string"}, "description": "resume after this event seq"}
+                 "schema": {"type": "integer", "minimum": 0, "maximum": MAX_COUNTER},
+                 "description": "resume after this event seq (decimal digits, 0..2^53)"}
 ETAG = {"ETag": {"schema": {"type": "string"}, "description": (
     "per (version, seat, joined seats: a join changes the view, not the version); a gzip-encoded answer (Accept-Encoding: gzip, bodies of 1 KB or more) "
     "is a distinct representation tagged with the suffix `-gzip`; If-None-Match accepts either")}}
@@ -114,8 +117,9 @@ PATHS = {
                     _query("open_seats", {"type": "boolean"}, "only matches with (true) or without (false) open seats"),
                     _query("mine", {"type": "boolean"},
                            "true: only matches where the bearer token holds a seat (401 without a token)"),
-                    _query("cursor", {"type": "string", "minLength": 1, "maxLength": 200},
-                           "`next_cursor` of the previous page (same filters); absent = the first page"),
+                    _query("cursor", {"type": "string", "maxLength": 120, "pattern": CURSOR_PATTERN},
+                           "`next_cursor` of the previous page (same filters): `<creation time>~<match id>`, "
+                           "the position after which the page starts; absent = the first page"),
                     _query("limit", {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}, "at most this many")],
                 "responses": {"200": _json("MatchList"), **_errors(400, 401)}},
     },
@@ -123,7 +127,7 @@ PATHS = {
         "operationId": "getMatch", "summary": "The match as the caller's seat sees it",
         "security": SEAT, "parameters": [
             MATCH_ID, IF_NONE_MATCH,
-            _query("log_since", {"type": "integer", "minimum": 0},
+            _query("log_since", {"type": "integer", "minimum": 0, "maximum": MAX_COUNTER},
                    "only the log entries after this version (the log a client that saw it is missing)")],
         "responses": {"200": _json("MatchView", headers=ETAG), "304": {"description": "Not modified", "headers": ETAG},
                       **_errors(400, 401, 404)}}},
@@ -157,7 +161,7 @@ PATHS = {
     "/matches/{match_id}/events": {"get": {
         "operationId": "getEvents", "summary": "Events after a cursor; long-poll with wait",
         "security": SEAT, "parameters": [
-            MATCH_ID, _query("after", {"type": "integer", "minimum": 0, "default": 0}, "event seq cursor"),
+            MATCH_ID, _query("after", {"type": "integer", "minimum": 0, "maximum": MAX_COUNTER, "default": 0}, "event seq cursor"),
             _query("wait", {"type": "integer", "minimum": 0, "maximum": LONGPOLL_MAX_S, "default": 0},
                    f"seconds to wait for a new event when there is none yet (0..{LONGPOLL_MAX_S}; 400 above)")],
         "responses": {"200": _json("EventPage"), **_errors(400, 401, 404)}}},
@@ -171,7 +175,7 @@ PATHS = {
                         "events after the cursor and closes; long streams end after the server's "
                         "bound and the client resumes with Last-Event-ID."),
         "security": SEAT, "parameters": [MATCH_ID, LAST_EVENT_ID,
-                                         _query("after", {"type": "integer", "minimum": 0}, "event seq cursor"),
+                                         _query("after", {"type": "integer", "minimum": 0, "maximum": MAX_COUNTER}, "event seq cursor"),
                                          _query("ticket", {"type": "string", "maxLength": 100},
                                                 "a stream ticket (instead of the bearer token)")],
         "responses": {"200": {"description": "text/event-stream of Event objects",
@@ -218,25 +222,34 @@ PATHS = {
             "responses": {"200": _json("RemoteBotAnswer", "The action chosen")}}}}},
         "responses": {"202": _json("Tournament", "Queued (a new random id; `owner_token` is shown this once)",
                                    headers={"Location": {"schema": {"type": "string"}}}),
-                      **_errors(400, 413, 415)}}},
+                      **_errors(400, 413, 415)}},
+        "get": {"operationId": "listTournaments",
+                "summary": ("Every stored tournament's public summary, newest first, a page at a time (the "
+                            "id leads to standings and records; no owner, seed or standings here)"),
+                "parameters": [
+                    _query("cursor", {"type": "string", "maxLength": 120, "pattern": CURSOR_PATTERN},
+                           "`next_cursor` of the previous page: `<creation time>~<tournament id>`"),
+                    _query("limit", {"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
+                           "at most this many")],
+                "responses": {"200": _json("TournamentList"), **_errors(400)}}},
     "/tournaments/{tournament_id}": {
         "get": {"operationId": "getTournament", "summary": "Progress, standings and ratings (long-poll with after/wait)",
                 "parameters": [TOURNAMENT_ID,
-                               _query("after", {"type": "integer", "minimum": 0, "default": 0},
+                               _query("after", {"type": "integer", "minimum": 0, "maximum": MAX_COUNTER, "default": 0},
                                       "answer once more than this many matches are done"),
                                _query("wait", {"type": "integer", "minimum": 0, "maximum": LONGPOLL_MAX_S,
                                                "default": 0}, "seconds to wait for that")],
                 "responses": {"200": _json("Tournament"), **_errors(400, 404)}},
         "delete": {"operationId": "cancelTournament",
-                   "summary": "Cancel the batches still queued (the owner token as bearer)",
+                   "summary": "Cancel the batches still queued (the owner token as bearer); 409 `tournament_finished` once it has finished",
                    "security": [{"tournamentOwner": []}],
                    "parameters": [TOURNAMENT_ID],
-                   "responses": {"200": _json("Tournament"), **_errors(401, 403, 404)}},
+                   "responses": {"200": _json("Tournament"), **_errors(401, 403, 404, 409)}},
     },
     "/tournaments/{tournament_id}/matches": {"get": {
         "operationId": "getTournamentMatches", "summary": "Match records, paged (replay references included)",
         "parameters": [TOURNAMENT_ID,
-                       _query("cursor", {"type": "integer", "minimum": 0, "default": 0}, "first match index"),
+                       _query("cursor", {"type": "integer", "minimum": 0, "maximum": MAX_COUNTER, "default": 0}, "first match index"),
                        _query("limit", {"type": "integer", "minimum": 1, "maximum": 200, "default": 50},
                               "at most this many")],
         "responses": {"200": _json("TournamentMatches"), **_errors(400, 404)}}},
@@ -262,6 +275,8 @@ LOCATION = {"Location": {"schema": {"type": "string"}, "required": True,
                          "description": "the created match (201) or the queued job to poll (202)"}}
 # the catalog, its reference data and health are not rate limited
 UNLIMITED = ("/healthz", "/readyz", "/games", "/games/{game}", "/games/{game}/reference")
+# a stream ticket is a secret, not a resource with an address: its 201 carries no Location
+NO_LOCATION = ("/matches/{match_id}/stream-ticket",)
 
 
 def _document_headers(paths):
@@ -276,7 +291,7 @@ def _document_headers(paths):
                     headers.update(RATE_HEADERS)
                 if idempotent:
                     headers.update(REPLAYED)
-                if status in ("201", "202"):
+                if status in ("201", "202") and path not in NO_LOCATION:
                     headers.update(LOCATION)
                 if headers:
                     response["headers"] = copy.deepcopy(headers)  # no shared objects: no YAML anchors

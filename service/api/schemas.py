@@ -10,6 +10,8 @@ from marshmallow import (
     validates_schema,
 )
 
+from .schemas_lists import SeatCount, TournamentList, TournamentListItem, TournamentListQuery  # noqa: F401
+from .schemas_lists import TournamentMatches, TournamentMatchesQuery  # noqa: F401
 from .schemas_words import Choice, Outcome, Ref, Reference, ReferenceEntry, ReferenceSection  # noqa: F401
 
 # the Dark Agent odds questions' vocabulary (the game's data; importing it has no side effects)
@@ -45,6 +47,9 @@ class Seed(fields.Field):
 
 # the largest version / event cursor accepted (2^53: exact in every JSON number implementation)
 MAX_COUNTER = 2**53
+MATCH_STATUSES = ["open", "active", "finished"]
+JOB_STATUSES = ["created", "queued", "finished", "failed", "started", "deferred", "scheduled", "stopped",
+                "canceled", "rate_limited", "ready_to_enqueue"]
 
 
 class ErrorDetail(Schema):
@@ -117,7 +122,8 @@ class MatchSummary(Schema):
     game = fields.String(required=True)
     options = fields.Dict(required=True)
     version = fields.Integer(required=True)
-    status = fields.String(required=True, metadata={"description": "open | active | finished"})
+    status = fields.String(required=True, validate=validate.OneOf(MATCH_STATUSES),
+                           metadata={"description": "open | active | finished"})
     seats = fields.List(fields.Nested(PublicSeat), required=True)
     open_seats = fields.List(fields.Integer(), required=True)
     commitment = fields.String(required=True, metadata={"description": COMMITMENT_FORMULA})
@@ -145,7 +151,7 @@ class ListQuery(Schema):
     """GET /matches query."""
 
     game = fields.String()
-    status = fields.String(validate=validate.OneOf(["open", "active", "finished"]))
+    status = fields.String(validate=validate.OneOf(MATCH_STATUSES))
     open_seats = fields.Boolean()
     mine = fields.Boolean()
     cursor = fields.String(validate=validate.Length(min=1, max=200))
@@ -181,7 +187,7 @@ class MatchView(Schema):
     game = fields.String(required=True)
     version = fields.Integer(required=True)
     seat = fields.Integer(allow_none=True, required=True, metadata={"description": "the caller's seat; null = spectator"})
-    status = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(MATCH_STATUSES))
     to_move = fields.List(fields.Integer(), required=True)
     finished = fields.Boolean(required=True)
     outcome = fields.Nested(Outcome, metadata={"description": "winners and per-seat results (finished matches)"})
@@ -314,7 +320,7 @@ class Replay(Schema):
     history = fields.List(fields.Dict(), required=True, metadata={"description": "[{seat, action}] in order"})
     log = fields.List(fields.Dict(), required=True, metadata={
         "description": "the whole log unredacted: every public and private part (draws, dice, answers)"})
-    outcome = fields.Dict(required=True)
+    outcome = fields.Nested(Outcome, required=True)
 
 
 class GameType(Schema):
@@ -336,7 +342,12 @@ class GameType(Schema):
     rules = fields.String(metadata={"description": (
         "the game's rules notes page in the repository (docs/rules/<game>.md): a rules summary, "
         "every reading the engine makes where the rules leave room, and the content that is ours")})
-    bots = fields.List(fields.Dict(), required=True)
+    bots = fields.List(fields.Dict(), required=True, metadata={"description": (
+        "bot name, description and params (name -> {default, type, min, max}: the ranges this "
+        "server accepts)")})
+    seat_counts = fields.List(fields.Nested(SeatCount), required=True, metadata={"description": (
+        "how many entries `seats` must have: one row per players count and value of any option "
+        "that changes it (e.g. If Then: players - 1 while the All Knowing is the engine)")})
 
 
 class Catalog(Schema):
@@ -348,7 +359,7 @@ class Catalog(Schema):
 class Health(Schema):
     """GET /healthz."""
 
-    status = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["ok", "degraded"]))
     redis = fields.Boolean(required=True)
 
 
@@ -397,7 +408,7 @@ class TurnOddsRequest(Schema):
         unknown = RAISE
 
     attacks = fields.List(fields.Nested(OddsAttack), required=True, validate=validate.Length(min=1, max=20))
-    trials = fields.Integer(load_default=20000, validate=validate.Range(min=0, max=200000),
+    trials = fields.Integer(load_default=20000, strict=True, validate=validate.Range(min=0, max=200000),
                             metadata={"description": "Monte Carlo cross-check trials (0 = none)"})
 
 
@@ -414,7 +425,8 @@ class JobStatus(Schema):
     """A queued computation."""
 
     job_id = fields.String(required=True)
-    status = fields.String(required=True, metadata={"description": "queued | started | finished | failed | ..."})
+    status = fields.String(required=True, validate=validate.OneOf(JOB_STATUSES),
+                           metadata={"description": "RQ's job status (finished: `result` is present)"})
     result = fields.Dict()
 
 
@@ -447,14 +459,6 @@ class TournamentQuery(Schema):
                           metadata={"description": "seconds to wait for that (0..30)"})
 
 
-class TournamentMatchesQuery(Schema):
-    """GET /tournaments/{id}/matches query."""
-
-    cursor = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_COUNTER),
-                            metadata={"description": "the first match index (next_cursor of the last page)"})
-    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
-
-
 class Tournament(Schema):
     """A tournament's progress and, once matches are done, standings with ratings."""
 
@@ -477,14 +481,6 @@ class Tournament(Schema):
         "per entrant: openskill rating (mu, sigma), win rate with its 95% interval, points, "
         "per-role figures, CPU per move, faults (as of `standings_done` matches)")})
     standings_done = fields.Integer(metadata={"description": "how many matches the standings cover"})
-
-
-class TournamentMatches(Schema):
-    """A page of match records (seating, outcome, moves, CPU; the seed and replay reference once
-    the tournament has ended)."""
-
-    matches = fields.List(fields.Dict(), required=True)
-    next_cursor = fields.Integer(allow_none=True, required=True)
 
 
 class RemoteBotDecision(Schema):

@@ -33,7 +33,7 @@ from ..tournament_rq import (
     new_tournament_id,
     queue_batches,
 )
-from ..tournament_seeds import ended, new_secret, redacted
+from ..tournament_seeds import ended, new_secret, redacted, seeds_as_strings
 from . import schemas
 from .errors import ApiError
 from .requests import parse_body, parse_query
@@ -116,7 +116,7 @@ def _summary(tid, meta=None):
     status, done = _progress(tid, meta)
     answer = {"tournament_id": tid, "status": status, "done": done, "total": meta["spec"]["matches"],
               "game": meta["spec"]["game"], "entrants": [e["name"] for e in meta["spec"]["entrants"]],
-              "spec": meta["spec"], "commitment": meta.get("commitment")}
+              "spec": seeds_as_strings(meta["spec"]), "commitment": meta.get("commitment")}
     counted, table = _records().standings(tid)
     if table is not None:
         answer["standings"], answer["standings_done"] = json.loads(table), int(counted)
@@ -156,7 +156,7 @@ def tournament_matches(tid):
     total = meta["spec"]["matches"]
     indices = list(range(query["cursor"], min(total, query["cursor"] + query["limit"])))
     raw = _records().records(tid, indices)
-    page = [json.loads(r) for r in raw if r is not None]
+    page = [seeds_as_strings(json.loads(r)) for r in raw if r is not None]
     page = redacted(page, _ended(tid, meta, _progress(tid, meta)[0]))
     more = bool(indices) and indices[-1] + 1 < total
     return {"matches": page, "next_cursor": indices[-1] + 1 if more else None}
@@ -167,6 +167,8 @@ def cancel_tournament(tid):
     """Cancel the batches still queued (owner token only; a batch being played finishes)."""
     meta = _meta(tid)
     check_owner(meta)
+    if _progress(tid, meta)[0] == "finished":  # nothing left to cancel: the record stays as it is
+        raise ApiError("tournament_finished", "the tournament has finished; there is nothing to cancel")
     cancel_queued(_records().client, meta.get("jobs", []))
     meta["status"] = "cancelled"
     _records().put_meta(tid, meta, RESULTS_TTL_S)

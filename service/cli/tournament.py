@@ -139,7 +139,7 @@ def cmd_run(args):
     """Play the spec into DIR with a progress bar, then write the report."""
     from engine.tournament import SpecError, load_spec, validate_spec
     from engine.tournament.report import write_report
-    from engine.tournament.results import read_records
+    from engine.tournament.results import prepare, read_records
     try:
         spec = validate_spec(load_spec(args.spec))
     except (SpecError, OSError) as error:
@@ -148,7 +148,12 @@ def cmd_run(args):
         return _error("--workers must be at least 1")
     os.environ.setdefault("SAFEHOUSE_TOURNAMENT_REMOTE_ALLOW", LOCAL_REMOTE_ALLOW)
     out = args.out or os.path.join(DEFAULT_OUT, spec["name"])
-    if os.path.exists(os.path.join(out, "spec.json")):
+    resuming = os.path.exists(os.path.join(out, "spec.json"))
+    try:
+        prepare(out, spec)  # a different tournament in `out` is refused before anything starts
+    except (SpecError, OSError) as error:
+        return _error(str(error))
+    if resuming:
         done = len(read_records(out))
         if not args.quiet:
             print(f"resuming {out}: {done}/{spec['matches']} matches already played")

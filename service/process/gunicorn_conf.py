@@ -26,7 +26,10 @@ import resource
 import shutil
 import tempfile
 
+from service.process import json_errors
 from service.settings import Settings, metrics_dir, set_metrics_dir
+
+json_errors.install()  # gunicorn's own 400/414/431 answers are JSON like the app's
 
 FD_RESERVE = 256  # Redis pool (64) and subscriber, logs, module files, the listening socket
 

@@ -39,6 +39,10 @@ class Indexes:
         (`sh:matches:game:<game>:status:<status>`), a status's, a game's, or all."""
         return self.keys.index(game, token_hash, status)
 
+    def token_known(self, token_hash):
+        """Whether a seat token (by its hash) holds a seat in a match still stored."""
+        return bool(self.redis.exists(self.keys.index(token_hash=token_hash)))
+
     def index_page(self, key, before=None, count=100):
         """[(id, score)] of an index, newest first, strictly after position `before` = (score, id)
         in that order (ties on score ordered by id, descending)."""

@@ -128,6 +128,13 @@ def tournament_key(prefix, tid, kind):
     return f"{prefix}tourney:{{{tid}}}:{kind}" if tag is None else f"{prefix}tourney:{{{tag}}}:{tid}:{kind}"
 
 
+def tournament_index_key(prefix):
+    """Every tournament by creation time (a sorted set), in RQ's slot like the tournaments."""
+    from .connection import queue_hash_tag
+    tag = queue_hash_tag()
+    return f"{prefix}tourneys" if tag is None else f"{prefix}tourneys:{{{tag}}}"
+
+
 def quota_key(prefix, caller):
     """A caller's running-tournament quota: one slot per caller, or RQ's slot when RQ's key prefix
     carries a hash tag, like the tournaments it counts."""

@@ -246,6 +246,11 @@ class Snapshots:
         return [dict(loads(fields[b"entry"]), seq=int(sid.split(b"-")[1]))
                 for sid, fields in items]
 
+    def last_event_seq(self, match_id):
+        """The seq of the match's newest event (0 when it has none)."""
+        items = self.redis.xrevrange(self._key("events", match_id), count=1)
+        return int(items[0][0].split(b"-")[1]) if items else 0
+
     def scan_match_ids(self):
         """Every stored match id (a SCAN over the match hashes: no global list is needed)."""
         for key in self.redis.scan_iter(self.keys.match_pattern(), count=1000):

@@ -5,7 +5,7 @@ Key names: keys.tournament_key / keys.quota_key."""
 import json
 import time
 
-from .keys import quota_key, tournament_key
+from .keys import quota_key, tournament_index_key, tournament_key
 
 KINDS = ("meta", "results", "secret", "standings")
 
@@ -48,6 +48,21 @@ class TournamentStore:
         self.client.hset(keys["standings"], "done", 0)
         self.client.expire(keys["standings"], ttl_s)
         self.put_meta(tid, meta, ttl_s)
+        index = tournament_index_key(self.prefix)
+        self.client.zadd(index, {tid: meta["created"]})
+        self.client.zremrangebyscore(index, "-inf", f"({meta['created'] - ttl_s}")  # expired ones
+        self.client.expire(index, ttl_s)
+
+    def newest(self, before=None, count=20):
+        """([(tid, created, meta)] newest first strictly before `before` = (created, tid), the
+        position to continue from or None at the end); expired tournaments are left out."""
+        top = "+inf" if before is None else f"({before[0]!r}"
+        found = self.client.zrevrangebyscore(tournament_index_key(self.prefix), top, "-inf",
+                                             start=0, num=count, withscores=True)
+        found = [(tid.decode(), created) for tid, created in found]
+        rows = [(tid, created, self.meta(tid)) for tid, created in found]
+        last = (found[-1][1], found[-1][0]) if len(found) == count else None
+        return [row for row in rows if row[2] is not None], last
 
     def put_meta(self, tid, meta, ttl_s):
         """Write a tournament's meta (JSON)."""

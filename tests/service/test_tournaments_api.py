@@ -37,6 +37,18 @@ def test_a_tournament_runs_on_the_workers_and_reports(client, worker):
     match = engine.replay(replay["game"], replay["options"], int(replay["seed"]),
                           [tuple(step) for step in replay["history"]])
     assert engine.to_move(match) == []  # a replay reference plays the whole match again
+    # seeds travel as strings of digits (a browser rounds integers above 2^53)
+    assert isinstance(record["seed"], str) and isinstance(replay["seed"], str) and isinstance(view["spec"]["seed"], str)
+    # a finished tournament cannot be cancelled: 409, and it stays finished
+    refused = client.delete(f"/tournaments/{tid}", headers={"Authorization": f"Bearer {made.json['owner_token']}"})
+    assert refused.status_code == 409 and refused.json["error"]["code"] == "tournament_finished"
+    assert client.get(f"/tournaments/{tid}").json["status"] == "finished"
+    # GET /tournaments: public summaries, newest first, paged
+    listed = client.get("/tournaments", query_string={"limit": 1}).json
+    assert [t["tournament_id"] for t in listed["tournaments"]] == [again.json["tournament_id"]]
+    rest = client.get("/tournaments", query_string={"cursor": listed["next_cursor"]}).json
+    assert [t["tournament_id"] for t in rest["tournaments"]] == [tid] and rest["next_cursor"] is None
+    assert rest["tournaments"][0]["status"] == "finished" and "owner_token" not in rest["tournaments"][0]
 
 
 def test_spec_errors_and_limits_name_the_field(client, config):

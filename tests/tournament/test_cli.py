@@ -52,6 +52,11 @@ def test_tiny_run_status_and_report(tmp_path):
     report = _cli("tournament", "report", str(out), "--quiet")
     assert report.returncode == 0, report.stderr
     assert (out / "standings.csv").exists() and (out / "ratings.png").exists()
+    # a changed spec into the same folder is refused before anything starts (no "resuming")
+    spec.write_text(spec.read_text().replace("deals: 2", "deals: 3"))
+    changed = _cli("tournament", "run", str(spec), "--out", str(out), "--workers", "1")
+    assert changed.returncode == 2 and "holds a different tournament" in changed.stderr
+    assert "resuming" not in changed.stdout and changed.stdout.strip() == ""
 
 
 def test_bad_spec_is_reported_with_its_field(tmp_path):
