@@ -51,12 +51,15 @@ def test_generated_client_plays_a_full_match(generated, server, game_id):
     anonymous = client_mod.Client(base_url=server)
     catalog = api.list_games.sync(client=anonymous)
     assert game_id in [g.game for g in catalog.games]
-    made = api.create_match.sync(client=anonymous, body=models.CreateMatchRequest(game=game_id, seed=2024))
+    from service.api.openapi import game_schema_prefix
+    prefix = game_schema_prefix(engine.get_game(game_id))
+    # the creation body is typed per game (oneOf by `game`): the game's own request model
+    request_model = getattr(models, f"{prefix}CreateMatchRequest")
+    game_enum = getattr(models, f"{prefix}CreateMatchRequestGame")
+    made = api.create_match.sync(client=anonymous, body=request_model(game=game_enum(game_id), seed=2024))
     assert isinstance(made, models.CreatedMatch), made
     seats = {t.seat: client_mod.AuthenticatedClient(base_url=server, token=t.token) for t in made.tokens}
     rng = engine.Rng(7)
-    from service.api.openapi import game_schema_prefix
-    prefix = game_schema_prefix(engine.get_game(game_id))
     view_model, match_view_model = getattr(models, f"{prefix}View"), getattr(models, f"{prefix}MatchView")
     action_models = tuple(getattr(models, name) for name in dir(models)
                           if name.startswith(prefix) and name.endswith("Action") and name != f"{prefix}Action")

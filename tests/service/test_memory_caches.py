@@ -82,3 +82,10 @@ def test_event_words_are_bounded_in_bytes_and_views_at_reports_its_size():
     sizes = cache_sizes()
     assert sizes["event_words"] >= 100 and "views_at" in sizes
     assert event_words._MEMO.max_bytes == event_words.MEMO_BYTES
+
+
+def test_cache_sizes_reach_the_metrics_gauge():
+    from prometheus_client import REGISTRY
+    from service import metrics
+    metrics.record_cache_sizes({"test_cache": 1234})
+    assert REGISTRY.get_sample_value("safehouse_cache_bytes", {"cache": "test_cache"}) == 1234
