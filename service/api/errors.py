@@ -57,11 +57,12 @@ def error_response(exc):
     """The JSON response for a DomainError (ApiError included) or EngineError."""
     if isinstance(exc, EngineError):
         exc = DomainError(exc.code, exc.message, exc.field)
+    retry_after = getattr(exc, "extra", {}).pop("retry_after", None)  # a header, not a body field
     response = jsonify(exc.body())
     response.status_code = STATUS[exc.code]
     response.headers.update(getattr(exc, "headers", None) or {})
-    if "retry_after" in getattr(exc, "extra", {}):
-        response.headers["Retry-After"] = str(exc.extra["retry_after"])
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(retry_after)
     return response
 
 

@@ -53,7 +53,8 @@ def _run_cli(base, config=CONFIG):
     env = dict(os.environ, SCHEMATHESIS_HOOKS="tests.service.schemathesis_hooks", PYTHONPATH=ROOT)
     proc = subprocess.run(
         [SCHEMATHESIS, "--config-file", config, "run", os.path.join(ROOT, "openapi.yaml"), "-u", base,
-         "--checks", "all", "--exclude-path", "/matches/{match_id}/stream", "-n", "20",
+         "--checks", "all", "--exclude-path", "/matches/{match_id}/stream", "--exclude-path", "/readyz",
+         "-n", "20",
          "--max-response-time", "40", "--request-timeout", "40", "--seed", "27", "--no-color",
          "--suppress-health-check", "all"],
         check=False, env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True, timeout=900)
@@ -64,7 +65,8 @@ def _run_cli(base, config=CONFIG):
 def cli_server(redis_url):
     config = {"REDIS_URL": redis_url, **fixtures.new_namespace(), "ALLOW_CLIENT_SEEDS": True,
               "RATE_LIMIT": "100000/minute", "CREATE_LIMIT": "100000/minute", "ODDS_LIMIT": "100000/minute",
-              "EXTRA_GAMES": ""}  # the contract's games only
+              "MAX_OPEN_MATCHES_PER_ADDRESS": 0, "MAX_OPEN_MATCHES": 0, "MAX_ALL_BOT_MATCHES": 0,
+              "EXTRA_GAMES": ""}  # the contract's games only; every request comes from one address
     yield from fixtures._serve(config)
 
 
