@@ -191,7 +191,7 @@ PATHS = {
     "/matches/{match_id}/replay": {"get": {
         "operationId": "getReplay", "summary": "Full replay with the seed (finished matches); with `at`, a view at any version",
         "description": AT_VERSION, "security": SEAT, "parameters": [
-            MATCH_ID, _query("at", {"type": "integer", "minimum": 0},
+            MATCH_ID, _query("at", {"type": "integer", "minimum": 0, "maximum": MAX_COUNTER},
                              "a version 0..current: the caller's MatchView as it was then (any match)")],
         "responses": {"200": {"description": "Replay without `at`; MatchView with `at`", "content": {
             "application/json": {"schema": {"anyOf": [_ref("Replay"), _ref("MatchView")]}}}},
