@@ -236,8 +236,11 @@ class Game(ABC):
         return self._word_hook("option_words") or {}
 
     def _word_hook(self, name, *args):
-        module = self.module("words")
-        function = getattr(module, name, None) if module is not None else None
+        key = (type(self), name)
+        function = _WORD_HOOKS.get(key, _UNSET)
+        if function is _UNSET:  # found once per rules class and hook (a view asks ~10 times)
+            module = self.module("words")
+            function = _WORD_HOOKS[key] = getattr(module, name, None) if module is not None else None
         return function(*args) if function is not None else None
 
     def describe(self):
@@ -254,6 +257,8 @@ class Game(ABC):
 
 
 _COMPANIONS = {}
+_WORD_HOOKS = {}  # (rules class, hook name) -> the words module's function or None
+_UNSET = object()
 
 
 def _companion(cls, name):

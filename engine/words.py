@@ -243,11 +243,17 @@ class TextMemo:
     def entries(self, viewer, stored_log, start, word):
         """The worded entries of stored_log[start:] for `viewer`; `word(stored)` makes one."""
         stored, worded = self._viewers.setdefault(viewer, ([], []))
-        same = 0
-        for known, entry in zip(stored, stored_log):
-            if known is not entry:
-                break
-            same += 1
+        known = len(stored)
+        if known <= len(stored_log) and (not known or (stored[0] is stored_log[0]
+                                                       and stored[-1] is stored_log[known - 1])):
+            same = known  # the same parsed log, grown: a log is only ever appended to, and a
+            # log parsed anew holds new objects from its first entry on
+        else:
+            same = 0
+            for known_entry, entry in zip(stored, stored_log):
+                if known_entry is not entry:
+                    break
+                same += 1
         if same < len(stored):
             del stored[same:], worded[same:]
         if start > same:  # a cut log this viewer has not been shown up to `start`: no memo

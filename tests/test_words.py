@@ -130,3 +130,24 @@ def test_a_text_memo_changes_no_view_and_never_crosses_viewers(game_id):
             break
         match = engine.step(match, moving[0], picks.choice(engine.legal_actions(match, moving[0])))
     assert len(memo) >= len(match.log)
+
+
+def test_a_text_memo_rewords_a_log_parsed_anew():
+    """A memo knows entries by identity: the same log parsed again (new objects, as another
+    process or a re-read gives) is phrased from those objects, never served from the old ones."""
+    import copy
+    import dataclasses
+    import random
+    match = engine.start("classified", {}, seed=5)
+    picks = random.Random(5)
+    for _ in range(12):
+        moving = engine.to_move(match)
+        match = engine.step(match, moving[0], picks.choice(engine.legal_actions(match, moving[0])))
+    memo = words.TextMemo()
+    first = engine.render(match, 0, words=True, text_memo=memo)
+    parsed = list(copy.deepcopy(match.log))
+    parsed[-1] = dict(parsed[-1], seq=parsed[-1]["seq"] + 1000)  # a different last entry
+    reparsed = dataclasses.replace(match, log=type(match.log)(parsed))
+    again = engine.render(reparsed, 0, words=True, text_memo=memo)
+    assert again == engine.render(reparsed, 0, words=True)
+    assert again["log"][-1]["seq"] == first["log"][-1]["seq"] + 1000
