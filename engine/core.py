@@ -462,13 +462,15 @@ def match_to_json(match):
 
 
 def match_from_json(data):
-    """Inverse of `match_to_json`."""
+    """Inverse of `match_to_json`. A `history` given as a tuple is taken as it is (a tuple of
+    (seat, action) pairs already, as a store keeps what it parsed); a list is converted."""
     from . import registry
     rules = registry.get_game(data["game"])
+    history = data["history"]
     return Match(
         data["game"], dict(data["options"]), data["seed"], data["counter"], data["version"],
         rules.state_from_json(data["state"]), tuple(data["log"]),
-        tuple((seat, action) for seat, action in data["history"]),
+        history if type(history) is tuple else tuple((seat, action) for seat, action in history),
     )
 
 

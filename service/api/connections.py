@@ -33,6 +33,19 @@ def _timeout_class():
     return _gevent_timeout[0]
 
 
+def _already_buffered(env):
+    """Whether gunicorn holds the whole body already (a small body arrives with the headers):
+    reading it then cannot wait on the client, so it needs no timer. False whenever gunicorn's
+    reader is not the one expected (the timer then guards the read as always)."""
+    reader = getattr(env.get("wsgi.input"), "reader", None)
+    buffered = getattr(getattr(reader, "unreader", None), "buf", None)
+    length = getattr(reader, "length", None)
+    if not isinstance(length, int) or buffered is None or not hasattr(buffered, "getbuffer"):
+        return False
+    with buffered.getbuffer() as view:
+        return view.nbytes >= length
+
+
 def read_body():
     """before_request: read (and cache) the body against the deadline. A request without a body
     costs one environ lookup."""
@@ -40,7 +53,7 @@ def read_body():
     if env.get("CONTENT_LENGTH", "0") in ("", "0") and "HTTP_TRANSFER_ENCODING" not in env:
         return
     timeout = _timeout_class()
-    if timeout is None:
+    if timeout is None or _already_buffered(env):
         return
     seconds = current_app.config["BODY_TIMEOUT_S"]
     data = None

@@ -179,18 +179,24 @@ class Snapshots:
         if cached and (seen > rev or cached[3] != nonce):  # deleted and written anew: start over
             self._tails.pop(match_id, None)
             return self.load(match_id)
-        log, old_history = (list(cached[1]), list(cached[2])) if cached else ([], [])
-        parsed = sum(map(len, history))
-        for sid, fields in events:
-            seq = int(sid.split(b"-")[1])
-            if seq > rev:
-                break
-            log.extend(loads(fields[1])["entries"])
-            parsed += len(fields[1])
-            seen = seq
-        full_history = old_history + [loads(item) for item in history]
-        del full_history[doc["version"]:]
-        self._remember(match_id, (seen, tuple(log), tuple(full_history), nonce), parsed, cached)
+        if cached and not events and not history:  # nothing appended since: the parsed tail
+            # as it is (tuples, shared read-only; engine.match_from_json takes them as they are)
+            log, full_history = cached[1], cached[2][:doc["version"]]
+            self._remember(match_id, cached, 0, cached)
+        else:
+            log = list(cached[1]) if cached else []
+            parsed = sum(map(len, history))
+            for sid, fields in events:
+                seq = int(sid.split(b"-")[1])
+                if seq > rev:
+                    break
+                log.extend(loads(fields[1])["entries"])
+                parsed += len(fields[1])
+                seen = seq
+            log = tuple(log)
+            full_history = ((cached[2] if cached else ())
+                            + tuple((seat, action) for seat, action in map(loads, history)))[:doc["version"]]
+            self._remember(match_id, (seen, log, full_history, nonce), parsed, cached)
         doc["log"], doc["history"] = log, full_history
         return doc, loads(raw_meta), rev
 
@@ -231,7 +237,8 @@ class Snapshots:
         if cached is not None and cached[0] == rev and len(cached[2]) + len(tail) >= len(history):
             # what this process parsed, plus what it just wrote: the next load reads nothing old
             self._remember(match_id, (new_rev, cached[1] + tuple(event_entry["entries"]),
-                                      tuple(history), cached[3]),
+                                      cached[2] + tuple((seat, action) for seat, action in history[len(cached[2]):]),
+                                      cached[3]),
                            len(event_json) + sum(map(len, tail_json)), cached)
         return new_rev
 

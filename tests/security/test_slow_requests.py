@@ -91,3 +91,25 @@ def test_worker_connections_fit_the_open_file_limit():
     assert gunicorn_conf.worker_connections <= 10000 - 1  # no longer the unbounded 10,000
     assert gunicorn_conf.worker_connections + gunicorn_conf.FD_RESERVE <= soft or soft == resource.RLIM_INFINITY
     assert gunicorn_conf._worker_connections(10 ** 9) <= soft  # never past what may be opened
+
+
+def test_a_body_gunicorn_holds_whole_needs_no_timer():
+    """The deadline's timer is skipped only when gunicorn's buffer holds the whole body (a body
+    that came with the headers); part of a body, a chunked one or another server's input keeps it."""
+    import io
+
+    from gunicorn.http.body import Body, ChunkedReader, LengthReader
+    from gunicorn.http.unreader import Unreader
+
+    from service.api.connections import _already_buffered
+
+    def held(data, length):
+        unreader = Unreader()
+        unreader.buf.write(data)
+        return {"wsgi.input": Body(LengthReader(unreader, length))}
+
+    assert _already_buffered(held(b'{"action": {}}', 14))
+    assert _already_buffered(held(b'{"action": {}}GET / HTTP/1.1', 14))  # a pipelined request after it
+    assert not _already_buffered(held(b'{"act', 14))
+    assert not _already_buffered({"wsgi.input": Body(ChunkedReader(object(), Unreader()))})
+    assert not _already_buffered({"wsgi.input": io.BytesIO(b"{}")})

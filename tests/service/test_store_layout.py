@@ -75,4 +75,4 @@ def test_a_process_parses_only_what_was_appended_and_stays_exact(config):
     writer.create(match_id, engine.match_to_json(fresh), {"status": "active", "seats": []},
                   {"version": 0, "actor": None, "entries": list(fresh.log), "kind": "created"})
     doc, _, rev = reader.load(match_id)
-    assert rev == 1 and doc["version"] == 0 and doc["history"] == [] and doc["game"] == "toy"
+    assert rev == 1 and doc["version"] == 0 and not doc["history"] and doc["game"] == "toy"
