@@ -50,7 +50,11 @@ def _finish(response):
     method = request.method if request.method in METHODS else "other"
     seconds = time.perf_counter() - g.get("request_start", time.perf_counter())
     metrics.observe_request(route, method, response.status_code, seconds)
-    response.headers["X-Request-ID"] = g.get("request_id") or "-"
+    raw = getattr(response.headers, "_list", None)  # werkzeug's pairs (no view sets this header):
+    if isinstance(raw, list):  # appended without Headers.set's scan and checks
+        raw.append(("X-Request-ID", g.get("request_id") or "-"))
+    else:
+        response.headers["X-Request-ID"] = g.get("request_id") or "-"
     if access_log.isEnabledFor(logging.INFO):
         ms = round(seconds * 1000, 1)
         access_log.info("%s %s %s %.1fms", method, route, response.status_code, ms,

@@ -90,3 +90,25 @@ def test_json_bytes_are_the_same_on_the_str_key_fast_path_and_with_integer_keys(
                               separators=(",", ":"), sort_keys=sort_keys, ensure_ascii=False)
         assert dumps_bytes(value, sort_keys=sort_keys).decode() == expected
     assert dumps_bytes({"big": 2**70}) == b'{"big":1180591620717411303424}'  # past orjson: stdlib
+
+
+def test_the_app_runs_plain_functions_as_they_are_and_would_still_wrap_a_coroutine():
+    """SafehouseFlask remembers plain hooks and views; an async function still gets Flask's
+    wrapper (never remembered as plain)."""
+    from service.api.app import SafehouseFlask
+
+    app = SafehouseFlask(__name__)
+
+    def plain():
+        return 1
+
+    async def coroutine():
+        return 2
+
+    assert app.ensure_sync(plain) is plain and app.ensure_sync(plain) is plain
+    assert plain in app._known_sync
+    try:
+        wrapped = app.ensure_sync(coroutine)
+    except RuntimeError:  # Flask's async extra (asgiref) not installed: Flask refuses it, as before
+        wrapped = None
+    assert wrapped is not coroutine and coroutine not in app._known_sync
