@@ -11,7 +11,6 @@
 shows no match or seat: counts only.
 """
 
-import logging
 import os
 import re
 import time
@@ -24,11 +23,10 @@ from prometheus_client import (
     generate_latest,
 )
 
-from .. import metrics
+from .. import logs, metrics
 from ..settings import metrics_dir
 
 bp = Blueprint("observe", __name__)
-access_log = logging.getLogger("safehouse.access")
 SANE_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 METHODS = frozenset(("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"))
 
@@ -55,10 +53,7 @@ def _finish(response):
         raw.append(("X-Request-ID", g.get("request_id") or "-"))
     else:
         response.headers["X-Request-ID"] = g.get("request_id") or "-"
-    if access_log.isEnabledFor(logging.INFO):
-        ms = round(seconds * 1000, 1)
-        access_log.info("%s %s %s %.1fms", method, route, response.status_code, ms,
-                        extra={"method": method, "route": route, "status": response.status_code, "ms": ms})
+    logs.access_line(method, route, response.status_code, round(seconds * 1000, 1), g.get("request_id"))
     return response
 
 
