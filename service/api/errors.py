@@ -73,9 +73,10 @@ def register_error_handlers(app):
 
     @app.before_request
     def _uri_length():
-        if len(request.full_path) > MAX_URI_LENGTH:
+        asked = request._get_current_object()  # one proxy lookup
+        if len(asked.full_path) > MAX_URI_LENGTH:
             raise ApiError("uri_too_long", f"the path and query are over {MAX_URI_LENGTH} bytes")
-        if CONTROL_CHARACTERS.search(request.path):  # names nothing we serve (the contract's 404)
+        if CONTROL_CHARACTERS.search(asked.path):  # names nothing we serve (the contract's 404)
             raise ApiError("not_found", "no resource has a control character in its path", "path")
     app.register_error_handler(EngineError, error_response)
 

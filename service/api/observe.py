@@ -38,22 +38,25 @@ def request_id():
 
 def _start():
     given = request.environ.get("HTTP_X_REQUEST_ID")  # (werkzeug's header lookup: ~3x the cost)
-    g.request_id = given if given and SANE_ID.fullmatch(given) else os.urandom(8).hex()
-    g.request_start = time.perf_counter()
+    here = g._get_current_object()  # one proxy lookup, not one per attribute
+    here.request_id = given if given and SANE_ID.fullmatch(given) else os.urandom(8).hex()
+    here.request_start = time.perf_counter()
 
 
 def _finish(response):
-    rule = request.url_rule
+    asked, here = request._get_current_object(), g._get_current_object()
+    rule = asked.url_rule
     route = rule.rule if rule is not None else "unmatched"
-    method = request.method if request.method in METHODS else "other"
-    seconds = time.perf_counter() - g.get("request_start", time.perf_counter())
+    method = asked.method if asked.method in METHODS else "other"
+    seconds = time.perf_counter() - getattr(here, "request_start", time.perf_counter())
+    request_id = getattr(here, "request_id", None) or "-"
     metrics.observe_request(route, method, response.status_code, seconds)
     raw = getattr(response.headers, "_list", None)  # werkzeug's pairs (no view sets this header):
     if isinstance(raw, list):  # appended without Headers.set's scan and checks
-        raw.append(("X-Request-ID", g.get("request_id") or "-"))
+        raw.append(("X-Request-ID", request_id))
     else:
-        response.headers["X-Request-ID"] = g.get("request_id") or "-"
-    logs.access_line(method, route, response.status_code, round(seconds * 1000, 1), g.get("request_id"))
+        response.headers["X-Request-ID"] = request_id
+    logs.access_line(method, route, response.status_code, round(seconds * 1000, 1), request_id)
     return response
 
 

@@ -70,8 +70,9 @@ class RateLimiter:
         """Count this request's hit and refuse it (429) over a limit. `fetch(hits)`, when given,
         answers (counts, payload): the [count, ttl] of each (key, window) hit, counted as
         `Store.count_hits` does, together with a read the route needs; returns the payload."""
-        endpoint = request.endpoint
-        if endpoint is None or request.blueprint in self.exempt_blueprints or request.method == "OPTIONS":
+        asked = request._get_current_object()  # one proxy lookup
+        endpoint = asked.endpoint
+        if endpoint is None or asked.blueprint in self.exempt_blueprints or asked.method == "OPTIONS":
             return fetch(())[1] if fetch else None
         scopes = [("app", self._spec(self.app_limit))]
         if endpoint in self.endpoint_limits:
@@ -105,8 +106,11 @@ class RateLimiter:
         window = g.get("rate_limit")
         if window is not None:
             _, amount, remaining, reset, _ = window
-            headers = response.headers  # set nowhere else: added, not looked up
-            headers.add("X-RateLimit-Limit", str(amount))
-            headers.add("X-RateLimit-Remaining", str(remaining))
-            headers.add("X-RateLimit-Reset", str(int(reset + 1)))
+            added = (("X-RateLimit-Limit", str(amount)), ("X-RateLimit-Remaining", str(remaining)),
+                     ("X-RateLimit-Reset", str(int(reset + 1))))
+            raw = getattr(response.headers, "_list", None)  # set nowhere else: appended to
+            if isinstance(raw, list):  # werkzeug's pairs (no per-value checks: digits only)
+                raw.extend(added)
+            else:
+                response.headers.extend(added)
         return response

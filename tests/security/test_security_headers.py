@@ -14,18 +14,29 @@ PAGES = ["/", "/web/style.css", "/web/js/app.js", "/web/ref.json", "/docs", "/do
 
 
 def _check_security_headers(answer):
+    """Pages and assets: the self-only policy, no framing, nosniff, no referrer. JSON answers
+    (data no browser renders): nothing may load from them or frame them, nosniff."""
     csp = answer.headers.get("Content-Security-Policy", "")
     directives = dict((d.strip().split(" ", 1) + [""])[:2] for d in csp.split(";") if d.strip())
-    assert directives.get("default-src") == "'self'" and directives.get("script-src") == "'self'", csp
-    assert directives.get("frame-ancestors") == "'none'" and directives.get("object-src") == "'none'"
-    assert answer.headers.get("X-Frame-Options") == "DENY"
+    assert directives.get("frame-ancestors") == "'none'", csp
     assert answer.headers.get("X-Content-Type-Options") == "nosniff"
+    if answer.mimetype == "application/json":
+        assert directives == {"default-src": "'none'", "frame-ancestors": "'none'"}, csp
+        return
+    assert directives.get("default-src") == "'self'" and directives.get("script-src") == "'self'", csp
+    assert directives.get("object-src") == "'none'"
+    assert answer.headers.get("X-Frame-Options") == "DENY"
     assert answer.headers.get("Referrer-Policy") == "no-referrer"
 
 
 @pytest.mark.parametrize("path", PAGES)
 def test_every_answer_carries_the_security_headers(client, path):
     _check_security_headers(client.get(path))
+
+
+def test_pages_and_json_answers_each_get_their_set(client):
+    assert client.get("/").mimetype == "text/html" and client.get("/games").mimetype == "application/json"
+    assert "X-Frame-Options" in client.get("/").headers and "X-Frame-Options" not in client.get("/games").headers
 
 
 def test_the_docs_page_has_no_inline_script(client):
