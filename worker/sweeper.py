@@ -14,7 +14,10 @@ that dies mid-way only delays its entries by the lease) and, for each match:
 
 Each pass also compacts up to COMPACT_BATCH matches that finished SAFEHOUSE_COMPACT_AFTER_S ago
 or more (service/store/compaction.py: a finished match keeps its seed, history and meta, and is
-rebuilt by replaying when read), leased like the outbox entries.
+rebuilt by replaying when read), leased like the outbox entries, for at most COMPACT_BUDGET_S of
+the thread's time (a compaction replays its match twice: ~0.1 s for a long Dark Agent match; the
+bot turns of the same process must not wait long). With compaction off (a negative setting) the
+queues are only trimmed.
 
 Duplicates are harmless: every job checks the match version and saves with compare-and-set.
 Redis errors never end the loop; it logs them and tries again on the next tick.
@@ -48,6 +51,8 @@ PRUNE_EVERY_S = 60.0  # expired open matches leave the listing indexes this prom
 RUNNING_CHECK_S = 1.0  # how often a queued or running bot job is looked at again
 COMPACT_BATCH = 20  # finished matches compacted per pass at most (each replays its match once)
 COMPACT_IDLE_S = 5.0  # after a pass that found nothing to compact, the queues rest this long
+COMPACT_BUDGET_S = 0.25  # a pass's compaction time (the rest of its batch waits for the next pass)
+COMPACT_FORGET_S = 3600.0  # with compaction off, queue entries older than this are dropped
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +78,8 @@ class Sweeper:
         if self.settings.open_ttl_s and now - self._pruned >= PRUNE_EVERY_S:
             self._pruned = now
             self.store.forget_expired_open(now - self.settings.open_ttl_s, tuple(engine.GAMES))
+            if self.settings.compact_after_s < 0:
+                self.store.forget_compactable(now - COMPACT_FORGET_S)
         ids = self.store.claim_due(now, LEASE_S, limit)
         for match_id in ids:
             try:
@@ -87,8 +94,13 @@ class Sweeper:
     def compact_finished(self, now, limit=COMPACT_BATCH):
         """Compact the matches that finished `compact_after_s` before `now` (up to `limit`);
         {outcome: count} (service/store/compaction.py's `Store.compact`)."""
-        outcomes = {}
-        for match_id in self.store.claim_compactable(now - self.settings.compact_after_s, now, limit):
+        outcomes, started = {}, time.monotonic()
+        claimed = self.store.claim_compactable(now - self.settings.compact_after_s, now, limit)
+        for index, match_id in enumerate(claimed):
+            if time.monotonic() - started > COMPACT_BUDGET_S:
+                self.store.release_compactable(claimed[index:], now - self.settings.compact_after_s)
+                outcomes["later"] = len(claimed) - index
+                break
             try:
                 outcome = self.store.compact(match_id)
             except Exception:  # its lease runs out and it is tried again

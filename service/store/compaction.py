@@ -226,6 +226,21 @@ class Compaction:
                                args=[repr(before), repr(now + LEASE_S), limit - len(ids)])
         return [i.decode() for i in ids]
 
+    def release_compactable(self, match_ids, when):
+        """Give claimed ids back to their queues, due at `when` (a pass that ran out of time)."""
+        if match_ids:
+            pipe = self.redis.pipeline(transaction=False)
+            for match_id in match_ids:
+                pipe.zadd(self.keys.compact_queue(match_id), {match_id: when})
+            pipe.execute()
+
+    def forget_compactable(self, before):
+        """Drop the queue entries of matches finished before `before` (nobody compacts them)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for shard in range(SHARDS):
+            pipe.zremrangebyscore(self.keys.shard_compact_queue(shard), "-inf", repr(before))
+        return sum(pipe.execute())
+
     def compact(self, match_id):
         """Compact one finished match; "compacted", or why not: "gone", "not_finished" (both
         leave the queue), "compacted_before", "raced" (written meanwhile: kept queued),

@@ -209,3 +209,25 @@ def test_the_views_caches_take_their_bounds_from_the_settings():
         views.configure(Settings.from_env({}))
     assert views_at.CACHE.max_bytes == views_at.MAX_BYTES
     assert event_words._MEMO.max_bytes == event_words.MEMO_BYTES
+
+
+def test_a_pass_out_of_time_gives_the_rest_back_and_compaction_off_only_trims(config, monkeypatch):
+    store = Store(config["REDIS_URL"], prefix=config["PREFIX"])
+    from tests.service.test_archive import finished_match as played
+    from worker import sweeper as sweeper_module
+    ids = [played(store, "classified", seed=seed)[0] for seed in (20, 21, 22)]
+    settings = Settings.from_env(prefix=config["PREFIX"], compact_after_s=0.0)
+    sweeper = Sweeper(store, queue=None, settings=settings)
+    monkeypatch.setattr(sweeper_module, "COMPACT_BUDGET_S", -1.0)  # out of time at once
+    now = max(store.redis.zscore(store.keys.compact_queue(m), m) for m in ids) + 1
+    assert sweeper.compact_finished(now) == {"later": 3}
+    assert all(store.redis.zscore(store.keys.compact_queue(m), m) <= now for m in ids)  # due again
+    monkeypatch.setattr(sweeper_module, "COMPACT_BUDGET_S", 60.0)
+    assert sweeper.compact_finished(now) == {"compacted": 3}
+    late = played(store, "classified", seed=23)[0]
+    off = Sweeper(store, queue=None, settings=Settings.from_env(prefix=config["PREFIX"],
+                                                                compact_after_s=-1.0),
+                  clock=lambda: now + 2 * sweeper_module.COMPACT_FORGET_S)
+    off.sweep_once()
+    assert not store.is_compacted(late)
+    assert store.redis.zscore(store.keys.compact_queue(late), late) is None  # trimmed, not compacted
