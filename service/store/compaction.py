@@ -10,8 +10,8 @@ action history and the few events that are not one action each (joins, stored wh
 move, by its kind), preceded by the meta compressed on its own (so `load_meta` and the listings
 decompress a few hundred bytes, not the history). Both are raw deflate with a preset dictionary
 (the meta's: `META_ZDICT`, the usual shape of a meta; the rest's: the meta itself), which halves
-a meta of 500 bytes. `rev`, `version` and `nonce` stay as they were,
-and so does the TTL.
+a meta of 500 bytes. Only `rev` stays beside it (the version is in the meta; a process knows
+the match it rebuilt by the packed bytes' CRC, not by the creation nonce), and so does the TTL.
 
 Everything else is derivable: `engine.start` from the seed and `engine.step` over the history give
 the snapshot, the log and each event's entries (the engine is deterministic given the seed). A
@@ -59,7 +59,7 @@ COMPACT_SCRIPT = """
 if redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] or redis.call('HEXISTS', KEYS[1], 'doc') == 0 then
   return 0
 end
-redis.call('HDEL', KEYS[1], 'doc', 'meta', 'due', 'attempts')
+redis.call('HDEL', KEYS[1], 'doc', 'meta', 'version', 'nonce', 'due', 'attempts')
 redis.call('HSET', KEYS[1], 'packed', ARGV[2])
 redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('ZREM', KEYS[4], ARGV[3])
@@ -169,12 +169,13 @@ def rebuild(blob):
 class Compaction:
     """Compacting finished matches and reading them back (a part of service/store's `Store`)."""
 
-    def _rebuilt(self, match_id, rev, nonce, blob):
-        """(doc core JSON, log, history, events, meta JSON) of a packed match, from this process's cache
-        when it rebuilt this match (same nonce and rev) before."""
-        key = (PACKED, match_id)
+    def _rebuilt(self, match_id, rev, blob):
+        """(doc core JSON, log, history, events, meta JSON) of a packed match, from this process's
+        cache when it rebuilt this very match before (same rev and packed bytes: a reused id is
+        another match)."""
+        key, known = (PACKED, match_id), (rev, len(blob), zlib.crc32(blob))
         cached = self._tails.get(key)
-        if cached is not None and cached[0] == (nonce, rev):
+        if cached is not None and cached[0] == known:
             return cached[1]
         self._tails.pop(match_id, None)  # what this process parsed before the compaction
         doc, events = rebuild(blob)
@@ -183,23 +184,23 @@ class Compaction:
         value = (core, log_, history, tuple(events), meta_json(blob))
         size = PARSED_FACTOR * (len(core) + len(dumps_bytes([log_, history]))) + \
             sum(len(e) + 64 for _, e in events)
-        self._tails.put(key, ((nonce, rev), value), size)
+        self._tails.put(key, (known, value), size)
         return value
 
-    def _unpacked(self, match_id, raw_rev, nonce, blob):
+    def _unpacked(self, match_id, raw_rev, blob):
         """What `load` answers for a compacted match: (doc, meta, rev)."""
         rev = int(raw_rev)
-        core, log_, history, _, raw_meta = self._rebuilt(match_id, rev, nonce, blob)
+        core, log_, history, _, raw_meta = self._rebuilt(match_id, rev, blob)
         doc = loads(core)
         doc["log"], doc["history"] = list(log_), list(history)
         return doc, loads(raw_meta), rev
 
     def _packed_events(self, match_id, after, count):
         """`events` of a compacted match (an empty list when the match is not compacted)."""
-        raw_rev, nonce, blob = self.redis.hmget(self._key("match", match_id), "rev", "nonce", PACKED)
+        raw_rev, blob = self.redis.hmget(self._key("match", match_id), "rev", PACKED)
         if blob is None:
             return []
-        events = self._rebuilt(match_id, int(raw_rev), nonce, blob)[3]
+        events = self._rebuilt(match_id, int(raw_rev), blob)[3]
         start = max(after, 0)
         return [dict(loads(entry), seq=seq) for seq, entry in events[start:start + count]]
 

@@ -15,7 +15,7 @@ slot; the listing indexes are single keys written after the save (they may lag, 
 - `sh:{s<n>}:notes<seat>:<id>` hash: a seat's private cypher-wheel notes (service/api/notes.py).
 - `sh:{s<n>}:due` the shard's outbox (what is due when); `sh:{s<n>}:compact` the shard's finished
   matches waiting to be compacted, by finishing time (service/store/compaction.py: a compacted
-  match's hash holds `packed` instead of `doc`, and it has no event stream or history list); `sh:matches` sorted set of match ids by
+  match's hash holds `packed` and `rev` only, and it has no event stream or history list); `sh:matches` sorted set of match ids by
   creation time (for listing), `sh:matches:status:<status>` the same per status; `sh:matches:game:<game>`
   the same per game, `sh:matches:game:<game>:status:<status>` per game and status, and
   `sh:mine:<sha256 of a seat token>` the matches where that token holds a seat.

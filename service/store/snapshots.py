@@ -161,7 +161,7 @@ class Snapshots:
 
     def _loaded(self, match_id, cached, seen, raw, counts, extras):
         if raw and raw[0] is None:  # compacted (store/compaction.py): rebuilt by replaying
-            return Loaded(self._unpacked(match_id, raw[2], raw[5], raw[7]), 0, counts,
+            return Loaded(self._unpacked(match_id, raw[2], raw[7]), 0, counts,
                           list(extras) if extras else [])
         attempts = int(raw[6] or 0) if raw and len(raw) > 6 else 0
         return Loaded(self._finish_load(match_id, cached, seen, raw and raw[:6]), attempts,
