@@ -21,10 +21,16 @@ from . import matches, views_at
 from .byte_cache import MIB, ByteLRU
 from .errors import DomainError
 
-MEMO_BYTES = 8 * MIB  # events' texts kept per process, by estimated size (issue 31)
+MEMO_BYTES = 8 * MIB  # events' texts kept per process, by estimated size (SAFEHOUSE_EVENT_WORDS_CACHE_MB)
 TEXTS_OVERHEAD = 200  # an entry's key, list and slot, beside the sentences' characters
 _MEMO = ByteLRU("event_words", MEMO_BYTES)
 _LOCK = threading.Lock()
+
+
+def resize(max_bytes):
+    """Bound this process's memo of events' texts (service/views.configure calls it)."""
+    with _LOCK:
+        _MEMO.resize(max_bytes)
 
 
 def _remembered(key):

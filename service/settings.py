@@ -65,6 +65,11 @@ ENV = {
     # per-process caches, bounded in MiB of estimated size (service/byte_cache.py, issue 31)
     "tail_cache_mb": ("SAFEHOUSE_TAIL_CACHE_MB", "64", int),
     "text_memo_mb": ("SAFEHOUSE_TEXT_MEMO_MB", "32", int),
+    "views_at_cache_mb": ("SAFEHOUSE_VIEWS_AT_CACHE_MB", "64", int),  # service/views_at.py
+    "event_words_cache_mb": ("SAFEHOUSE_EVENT_WORDS_CACHE_MB", "8", int),  # service/event_words.py
+    # seconds after it finishes that a match is compacted by the sweeper (negative: never;
+    # service/store/compaction.py)
+    "compact_after_s": ("SAFEHOUSE_COMPACT_AFTER_S", "60", float),
     # process tooling (service/process/): `make run`'s address, its embedded Redis's persistence,
     # gunicorn's connections per gevent worker
     "bind": ("SAFEHOUSE_BIND", "127.0.0.1:8000", str),
@@ -115,6 +120,9 @@ class Settings:
     finished_ttl_s: float
     tail_cache_mb: int
     text_memo_mb: int
+    views_at_cache_mb: int
+    event_words_cache_mb: int
+    compact_after_s: float
     bind: str
     redis_persist: bool
     worker_connections: int

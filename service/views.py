@@ -12,8 +12,13 @@ _text_memos = ByteLRU("text_memos", TEXT_MEMO_BYTES)  # match id -> TextMemo (le
 
 
 def configure(settings):
-    """Bound this process's text memos by `settings.text_memo_mb` (create_app calls it)."""
+    """Bound this process's caches of views by the settings, in MiB (create_app calls it): the
+    text memos (`text_memo_mb`), the matches rebuilt at earlier versions (`views_at_cache_mb`,
+    service/views_at.py) and the events' texts (`event_words_cache_mb`, service/event_words.py)."""
+    from . import event_words, views_at  # they import this module
     _text_memos.resize(settings.text_memo_mb * MIB)
+    views_at.CACHE.resize(settings.views_at_cache_mb * MIB)
+    event_words.resize(settings.event_words_cache_mb * MIB)
 
 
 def text_memo(match_id):

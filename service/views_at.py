@@ -22,7 +22,7 @@ from .errors import DomainError
 from .fast_json import dumps_bytes
 
 MAX_ENTRIES = 512  # rebuilt matches kept per process
-MAX_BYTES = 64 * 1024 * 1024  # their estimated size
+MAX_BYTES = 64 * 1024 * 1024  # their estimated size (SAFEHOUSE_VIEWS_AT_CACHE_MB)
 CHECKPOINT_EVERY = 64  # versions between the checkpoints a rebuild leaves in the cache
 LOG_ENTRY_BYTES = 800  # a log entry as charged to each cached match that holds it (measured 590-800)
 HISTORY_BYTES = 80  # a (seat, action) pair and its slot (the action dicts are the stored ones)
@@ -77,6 +77,13 @@ class VersionCache:
             while len(self._items) > self.max_entries or self.bytes > self.max_bytes:
                 self._drop(next(iter(self._items)))
 
+    def resize(self, max_bytes):
+        """A new bound in estimated bytes (entries over it go now)."""
+        with self._lock:
+            self.max_bytes = int(max_bytes)
+            while self._items and self.bytes > self.max_bytes:
+                self._drop(next(iter(self._items)))
+
     def _drop(self, key):
         _, size = self._items.pop(key)
         self.bytes -= size
@@ -87,7 +94,7 @@ class VersionCache:
 
 
 CACHE = VersionCache()
-byte_cache.report("views_at", lambda: CACHE.bytes)  # bounded here: 512 entries, 64 MiB estimated
+byte_cache.report("views_at", lambda: CACHE.bytes)  # bounded here: 512 entries, 64 MiB estimated by default
 
 
 def _lean(match):

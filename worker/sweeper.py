@@ -12,6 +12,13 @@ that dies mid-way only delays its entries by the lease) and, for each match:
 - human seats whose turn clock ran out get the zombie-move job, unless one is waiting or running;
 - the entry is then set to the next check (backing off on repeated attempts) or removed.
 
+Each pass also compacts up to COMPACT_BATCH matches that finished SAFEHOUSE_COMPACT_AFTER_S ago
+or more (service/store/compaction.py: a finished match keeps its seed, history and meta, and is
+rebuilt by replaying when read), leased like the outbox entries, for at most COMPACT_BUDGET_S of
+the thread's time (a compaction replays its match twice: ~0.1 s for a long Dark Agent match; the
+bot turns of the same process must not wait long). With compaction off (a negative setting) the
+queues are only trimmed.
+
 Duplicates are harmless: every job checks the match version and saves with compare-and-set.
 Redis errors never end the loop; it logs them and tries again on the next tick.
 """
@@ -42,6 +49,10 @@ MAX_BACKOFF = 30
 HEARTBEAT_TTL_S = 2.0  # the default of SAFEHOUSE_HEARTBEAT_TTL_S; the beat is every quarter of it
 PRUNE_EVERY_S = 60.0  # expired open matches leave the listing indexes this promptly
 RUNNING_CHECK_S = 1.0  # how often a queued or running bot job is looked at again
+COMPACT_BATCH = 20  # finished matches compacted per pass at most (each replays its match once)
+COMPACT_IDLE_S = 5.0  # after a pass that found nothing to compact, the queues rest this long
+COMPACT_BUDGET_S = 0.25  # a pass's compaction time (the rest of its batch waits for the next pass)
+COMPACT_FORGET_S = 3600.0  # with compaction off, queue entries older than this are dropped
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +70,7 @@ class Sweeper:
         self.settings = settings or base
         self.grace = self.settings.bot_grace_s
         self._pruned = 0.0  # when expired open matches were last dropped from the listings
+        self._compact_idle_until = 0.0  # the compaction queues are looked at again from then
 
     def sweep_once(self, limit=100):
         """Handle every overdue entry (up to `limit`); returns how many were looked at."""
@@ -66,13 +78,38 @@ class Sweeper:
         if self.settings.open_ttl_s and now - self._pruned >= PRUNE_EVERY_S:
             self._pruned = now
             self.store.forget_expired_open(now - self.settings.open_ttl_s, tuple(engine.GAMES))
+            if self.settings.compact_after_s < 0:
+                self.store.forget_compactable(now - COMPACT_FORGET_S)
         ids = self.store.claim_due(now, LEASE_S, limit)
         for match_id in ids:
             try:
                 self.handle(match_id, now)
             except Exception:  # one bad match must not stall the others; its lease runs out
                 log.exception("sweeping match %s failed", match_id)
+        if self.settings.compact_after_s >= 0 and now >= self._compact_idle_until:
+            if not self.compact_finished(now):
+                self._compact_idle_until = now + COMPACT_IDLE_S
         return len(ids)
+
+    def compact_finished(self, now, limit=COMPACT_BATCH):
+        """Compact the matches that finished `compact_after_s` before `now` (up to `limit`);
+        {outcome: count} (service/store/compaction.py's `Store.compact`)."""
+        outcomes, started = {}, time.monotonic()
+        claimed = self.store.claim_compactable(now - self.settings.compact_after_s, now, limit)
+        for index, match_id in enumerate(claimed):
+            if time.monotonic() - started > COMPACT_BUDGET_S:
+                self.store.release_compactable(claimed[index:], now - self.settings.compact_after_s)
+                outcomes["later"] = len(claimed) - index
+                break
+            try:
+                outcome = self.store.compact(match_id)
+            except Exception:  # its lease runs out and it is tried again
+                log.exception("compacting match %s failed", match_id)
+                outcome = "failed"
+            outcomes[outcome] = outcomes.get(outcome, 0) + 1
+        if outcomes:
+            log.debug("compacted finished matches: %s", outcomes)
+        return outcomes
 
     def handle(self, match_id, now):
         """Re-dispatch what one match waits for and set its next check."""

@@ -3,7 +3,7 @@ builds a key name; the names are in `keys`).
 
 `Store` is assembled from one part per concern, each in its own module: `snapshots` (matches:
 create, the one load path, compare-and-set save, events), `outbox` (due indexes), `indexes`
-(listings, all-bot caps), `records` (idempotency records, stream tickets, caches, notes,
+(listings, all-bot caps), `compaction` (finished matches packed, read back by replaying), `records` (idempotency records, stream tickets, caches, notes,
 heartbeats), `rate_limits` (window counting); `notifier` is the pub/sub side, `connection` the
 clients and pool, `transaction` the one-round-trip MULTI/EXEC, `scripts` the Lua.
 """
@@ -13,6 +13,7 @@ from redis.cluster import RedisCluster
 
 from ..byte_cache import MIB, ByteLRU
 from . import connection
+from .compaction import COMPACT_SCRIPT, Compaction
 from .indexes import Indexes
 from .keys import SHARDS, STATUSES, Keys, shard_of
 from .outbox import Outbox
@@ -37,7 +38,7 @@ StoreError = redis.RedisError
 DEFAULT_RETENTION_S = {"open": 86400.0, "active": 30 * 86400.0, "finished": 30 * 86400.0}
 
 
-class Store(Snapshots, Outbox, Indexes, Records, RateLimits):
+class Store(Snapshots, Compaction, Outbox, Indexes, Records, RateLimits):
     """The service's Redis: match data on `redis` (a Redis or a Redis Cluster), RQ on `queue_redis`."""
 
     def __init__(self, url, prefix="sh:", queue_url=None, retention_s=None,
@@ -62,6 +63,7 @@ class Store(Snapshots, Outbox, Indexes, Records, RateLimits):
         self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
         self._import = self.redis.register_script(IMPORT_SCRIPT)
+        self._compact = self.redis.register_script(COMPACT_SCRIPT)
         self.retention_s = dict(DEFAULT_RETENTION_S if retention_s is None else retention_s)
         # match id -> (last event seq, log, history, nonce) parsed so far, bounded in bytes
         self._tails = ByteLRU("store_tails", tail_cache_bytes)

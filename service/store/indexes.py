@@ -22,7 +22,8 @@ class Indexes:
 
     def index_status(self, match_id, created, status, game=None):
         """Move a match to its status's listing index, and to its game's status index when `game`
-        is given (written after the save, may lag; one round trip)."""
+        is given (written after the save, may lag; one round trip). A finished match also joins
+        its shard's compaction queue (service/store/compaction.py)."""
         pipe = self.redis.pipeline(transaction=False)
         for other in STATUSES:
             if other != status:
@@ -32,6 +33,8 @@ class Indexes:
         pipe.zadd(self.index_key(status=status), {match_id: created})
         if game is not None:
             pipe.zadd(self.index_key(game=game, status=status), {match_id: created})
+        if status == "finished":
+            self.compact_later(pipe, match_id, time.time())
         pipe.execute()
 
     def index_key(self, game=None, token_hash=None, status=None):

@@ -13,7 +13,9 @@ slot; the listing indexes are single keys written after the save (they may lag, 
   snapshot (`doc`) holds state, RNG position and version only.
 - `sh:{s<n>}:history:<id>` list: the (seat, action) history, one entry appended per action.
 - `sh:{s<n>}:notes<seat>:<id>` hash: a seat's private cypher-wheel notes (service/api/notes.py).
-- `sh:{s<n>}:due` the shard's outbox (what is due when); `sh:matches` sorted set of match ids by
+- `sh:{s<n>}:due` the shard's outbox (what is due when); `sh:{s<n>}:compact` the shard's finished
+  matches waiting to be compacted, by finishing time (service/store/compaction.py: a compacted
+  match's hash holds `packed` and `rev` only, and it has no event stream or history list); `sh:matches` sorted set of match ids by
   creation time (for listing), `sh:matches:status:<status>` the same per status; `sh:matches:game:<game>`
   the same per game, `sh:matches:game:<game>:status:<status>` per game and status, and
   `sh:mine:<sha256 of a seat token>` the matches where that token holds a seat.
@@ -69,6 +71,14 @@ class Keys:
     def shard_due(self, shard):
         """The due index of one shard."""
         return f"{self.prefix}{{s{shard}}}:due"
+
+    def compact_queue(self, match_id):
+        """The compaction queue of the match's shard (finished matches by finishing time)."""
+        return self.shard_compact_queue(shard_of(match_id))
+
+    def shard_compact_queue(self, shard):
+        """The compaction queue of one shard."""
+        return f"{self.prefix}{{s{shard}}}:compact"
 
     def match_pattern(self):
         """A SCAN pattern over every match hash."""

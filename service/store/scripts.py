@@ -90,11 +90,16 @@ return 1
 
 # One atomic read of what a load needs: the snapshot's fields, the events after seq ARGV[1] and
 # the history entries from index ARGV[2] (what this process has not parsed yet) and the creation
-# nonce (false for matches stored before nonces) and the outbox attempts; 0 if no match.
+# nonce (false for matches stored before nonces) and the outbox attempts; 0 if no match; a
+# compacted match answers no doc and its packed form eighth.
 LOAD_LUA = """
 local function load()
-  local raw = redis.call('HMGET', KEYS[1], 'doc', 'meta', 'rev', 'version', 'nonce', 'attempts')
-  if not raw[1] then return 0 end
+  local raw = redis.call('HMGET', KEYS[1], 'doc', 'meta', 'rev', 'version', 'nonce', 'attempts',
+                        'packed')
+  if not raw[1] then  -- no match, or a compacted one (service/store/compaction.py)
+    if not raw[7] then return 0 end
+    return {false, raw[2], raw[3], {}, {}, raw[5] or false, false, raw[7]}
+  end
   local events, history = {}, {}  -- read only when something was appended since (or rewritten)
   if tonumber(raw[3]) ~= tonumber(ARGV[1]) then
     events = redis.call('XRANGE', KEYS[2], '(0-' .. ARGV[1], '+')

@@ -14,6 +14,8 @@ from typing import NamedTuple
 
 from ..fast_json import dumps_bytes, loads
 from . import transaction
+from .compaction import PACKED
+from .compaction import meta_of as packed_meta
 from .keys import STATUSES
 from .rate_limits import hit_commands
 
@@ -142,14 +144,14 @@ class Snapshots:
             raw = self._load(keys=[match_key, events_key, history_key], args=[seen, known])
             return self._loaded(match_id, cached, seen, raw, counts, extras)
         commands = [command for key, window in hits for command in hit_commands(key, window)]
-        commands += [("HMGET", match_key, "doc", "meta", "rev", "version", "nonce", "attempts"),
+        commands += [("HMGET", match_key, "doc", "meta", "rev", "version", "nonce", "attempts", PACKED),
                      ("XRANGE", events_key, f"(0-{seen}", "+"), ("LRANGE", history_key, known, -1),
                      *extra]
         replies = transaction.transaction(self.redis, commands)
         counts = [replies[i + 1:i + 3] for i in range(0, 3 * len(hits), 3)]
         fields, events, history = replies[3 * len(hits):3 * len(hits) + 3]
-        raw = 0 if fields[0] is None else [fields[0], fields[1], fields[2], events, history,
-                                           fields[4], fields[5]]
+        raw = 0 if fields[0] is None and fields[6] is None else [
+            fields[0], fields[1], fields[2], events, history, fields[4], fields[5], fields[6]]
         return self._loaded(match_id, cached, seen, raw, counts, replies[len(replies) - len(extra):])
 
     def load_counting(self, match_id, counter_keys, windows):
@@ -158,6 +160,9 @@ class Snapshots:
         return loaded.counts, loaded.found
 
     def _loaded(self, match_id, cached, seen, raw, counts, extras):
+        if raw and raw[0] is None:  # compacted (store/compaction.py): rebuilt by replaying
+            return Loaded(self._unpacked(match_id, raw[2], raw[7]), 0, counts,
+                          list(extras) if extras else [])
         attempts = int(raw[6] or 0) if raw and len(raw) > 6 else 0
         return Loaded(self._finish_load(match_id, cached, seen, raw and raw[:6]), attempts,
                       counts, list(extras) if extras else [])
@@ -207,8 +212,8 @@ class Snapshots:
 
     def load_meta(self, match_id):
         """The meta dict or None."""
-        raw = self.redis.hget(self._key("match", match_id), "meta")
-        return None if raw is None else loads(raw)
+        raw, packed = self.redis.hmget(self._key("match", match_id), "meta", PACKED)
+        return loads(raw) if raw is not None else None if packed is None else packed_meta(packed)
 
     def save(self, match_id, rev, doc, meta, event_entry, due=None, known_history=None):
         """Compare-and-set on `rev`: write the snapshot and meta, append the event (its seq is the
@@ -250,13 +255,15 @@ class Snapshots:
         """Event entries with seq > after (oldest first)."""
         key = self._key("events", match_id)
         items = self.redis.xrange(key, min=f"(0-{max(after, 0)}", count=count)
+        if not items:  # caught up, or a compacted match (store/compaction.py)
+            return self._packed_events(match_id, after, count)
         return [dict(loads(fields[b"entry"]), seq=int(sid.split(b"-")[1]))
                 for sid, fields in items]
 
     def last_event_seq(self, match_id):
         """The seq of the match's newest event (0 when it has none)."""
         items = self.redis.xrevrange(self._key("events", match_id), count=1)
-        return int(items[0][0].split(b"-")[1]) if items else 0
+        return int(items[0][0].split(b"-")[1]) if items else self._packed_last_seq(match_id)
 
     def scan_match_ids(self):
         """Every stored match id (a SCAN over the match hashes: no global list is needed)."""
@@ -275,5 +282,6 @@ class Snapshots:
         """{id: meta} for the ids that exist (one round trip)."""
         pipe = self.redis.pipeline()
         for match_id in match_ids:
-            pipe.hget(self._key("match", match_id), "meta")
-        return {m: loads(r) for m, r in zip(match_ids, pipe.execute()) if r is not None}
+            pipe.hmget(self._key("match", match_id), "meta", PACKED)
+        return {m: loads(r) if r is not None else packed_meta(packed)
+                for m, (r, packed) in zip(match_ids, pipe.execute()) if r is not None or packed is not None}
