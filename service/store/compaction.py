@@ -179,7 +179,7 @@ class Compaction:
             return cached[1]
         self._tails.pop(match_id, None)  # what this process parsed before the compaction
         doc, events = rebuild(blob)
-        log_, history = tuple(doc.pop("log")), tuple(doc.pop("history"))
+        log_, history = tuple(doc.pop("log")), tuple((seat, action) for seat, action in doc.pop("history"))
         core = dumps_bytes(doc, sort_keys=True)
         value = (core, log_, history, tuple(events), meta_json(blob))
         size = PARSED_FACTOR * (len(core) + len(dumps_bytes([log_, history]))) + \
@@ -192,7 +192,7 @@ class Compaction:
         rev = int(raw_rev)
         core, log_, history, _, raw_meta = self._rebuilt(match_id, rev, blob)
         doc = loads(core)
-        doc["log"], doc["history"] = list(log_), list(history)
+        doc["log"], doc["history"] = log_, history  # as a whole match's load: shared tuples
         return doc, loads(raw_meta), rev
 
     def _packed_events(self, match_id, after, count):
