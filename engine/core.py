@@ -315,6 +315,14 @@ class Match:
 
 
 _GAMES = None  # the registry's live {game id: rules} dict, looked up once (import cycle)
+_WORDS = []  # engine.words, imported on first use (it imports this module)
+
+
+def _words():
+    if not _WORDS:
+        from . import words
+        _WORDS.append(words)
+    return _WORDS[0]
 
 
 def _games():
@@ -439,14 +447,12 @@ def render(match, viewer=None, with_log=True, log_since=None, words=False, text_
     if with_log:
         log = match.log if log_since is None else log_after(match.log, log_since)
         if words and text_memo is not None:  # the worded entries this viewer was shown before
-            from .words import worded_log
-            view["log"] = worded_log(rules, match.log, len(match.log) - len(log), viewer, view["state"],
-                                     text_memo)
+            view["log"] = _words().worded_log(rules, match.log, len(match.log) - len(log), viewer,
+                                              view["state"], text_memo)
         else:
             view["log"] = render_log(log, viewer)
     if words:
-        from .words import describe
-        describe(rules, viewer, view, log_worded=text_memo is not None)
+        _words().describe(rules, viewer, view, log_worded=text_memo is not None)
     return view
 
 
@@ -464,8 +470,10 @@ def match_to_json(match):
 def match_from_json(data):
     """Inverse of `match_to_json`. A `history` given as a tuple is taken as it is (a tuple of
     (seat, action) pairs already, as a store keeps what it parsed); a list is converted."""
-    from . import registry
-    rules = registry.get_game(data["game"])
+    rules = _games().get(data["game"])
+    if rules is None:
+        from . import registry
+        rules = registry.get_game(data["game"])  # raises UnknownGame
     history = data["history"]
     return Match(
         data["game"], dict(data["options"]), data["seed"], data["counter"], data["version"],

@@ -214,13 +214,23 @@ def worded_entry(rules, entry, viewer, seen):
     return dict(entry, text=_text(rules, entry, viewer, seen))
 
 
+_CORE = []  # engine.core, imported on first use (a module-level import would be circular)
+
+
+def _core():
+    if not _CORE:
+        from . import core
+        _CORE.append(core)
+    return _CORE[0]
+
+
 def worded_log(rules, stored_log, start, viewer, seen, memo):
     """The viewer's worded entries of `stored_log[start:]` (a match's whole stored log), from
     `memo` where it has them. An entry's sentence depends only on the entry as the viewer holds
     it and on parts of the view that never change during a match (e.g. the deck's designs), so
     each stored entry is rendered and phrased once per viewer."""
-    from .core import render_entry
     key = None if viewer is None else str(viewer)
+    render_entry = _core().render_entry
     return memo.entries(viewer, stored_log, start,
                         lambda stored: worded_entry(rules, render_entry(stored, key), viewer, seen))
 

@@ -93,6 +93,7 @@ class _StoreCollector:
 def scrape():
     """Prometheus text format: every process's figures plus what Redis holds now."""
     ctx = current_app.extensions["safehouse"]
+    metrics.flush_requests()  # this process's requests up to now; the others' within a second
     metrics.record_cache_sizes()  # this process's caches now; the others' as last reported
     text = generate_latest(_registry())
     text += generate_latest(_StoreRegistry(_StoreCollector(ctx["store"], ctx["settings"])))

@@ -92,5 +92,7 @@ def on_exit(server):
 
 def worker_exit(server, worker):
     """Hand the frozen objects back before exit, so they are finalized while the modules they
-    need (logging, gevent) still exist."""
+    need (logging, gevent) still exist; and the requests counted since the last flush."""
+    from service import metrics
+    metrics.flush_requests()
     gc.unfreeze()

@@ -106,6 +106,9 @@ def test_metrics_show_requests_actions_queues_and_heartbeats(stack):
     # an all-bot match waits in -allbots, which this worker does not serve
     assert requests.post(f"{base}/matches", json={"game": "toy", "seats": [{"bot": "random"}] * 2},
                          timeout=5).status_code == 201
+    # each process hands its request counts on within a second (service/metrics.py FLUSH_S)
+    assert wait_until(lambda: sample(scrape(base), "safehouse_http_requests_total", route="/matches",
+                                     method="POST", status="201") == 2, 10)
     samples = scrape(base)
     assert sample(samples, "safehouse_http_requests_total", route="/matches", method="POST", status="201") == 2
     assert sample(samples, "safehouse_http_request_duration_seconds_count", route="/matches", method="POST") == 2
@@ -211,3 +214,30 @@ def test_the_docs_and_dashboard_name_only_metrics_we_export(client):
             used |= set(re.findall(r"\bsafehouse_[a-z_]+", handle.read()))
     families = {re.sub(r"_(bucket|count|sum)$", "", name) for name in used}
     assert families and not families - exported, families - exported
+
+
+def test_requests_counted_in_batches_land_in_the_buckets_observe_would_use():
+    """observe_request's per-process counts, once flushed, are what Histogram.observe and
+    Counter.inc give for the same requests (bucket edges included)."""
+    from prometheus_client import CollectorRegistry, Counter, Histogram
+
+    from service import metrics
+
+    timings = [0.0005, 0.002, 0.0021, 0.005, 0.3, 7.0, 11.0, 0.002]
+    metrics.flush_requests()
+    before = {b: metrics.LATENCY.labels("/test-batch", "GET")._buckets[i].get()
+              for i, b in enumerate(metrics.LATENCY._upper_bounds)}
+    for seconds in timings:
+        metrics.observe_request("/test-batch", "GET", 200, seconds)
+    metrics.flush_requests()
+    registry = CollectorRegistry()
+    reference = Histogram("ref", "ref", buckets=metrics.LATENCY_BUCKETS, registry=registry)
+    count = Counter("refc", "refc", registry=registry)
+    for seconds in timings:
+        reference.observe(seconds)
+        count.inc()
+    ours = metrics.LATENCY.labels("/test-batch", "GET")
+    for index, bound in enumerate(metrics.LATENCY._upper_bounds):
+        assert ours._buckets[index].get() - before[bound] == reference._buckets[index].get(), bound
+    assert abs(ours._sum.get() - reference._sum.get()) < 1e-9 or before  # the sum, on a fresh child
+    assert metrics.REQUESTS.labels("/test-batch", "GET", "200")._value.get() >= count._value.get()
