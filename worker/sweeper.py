@@ -12,6 +12,10 @@ that dies mid-way only delays its entries by the lease) and, for each match:
 - human seats whose turn clock ran out get the zombie-move job, unless one is waiting or running;
 - the entry is then set to the next check (backing off on repeated attempts) or removed.
 
+Every REPAIR_EVERY_S it also runs the repair pass: matches whose listing indexes missed an
+update after their save (their master was down: service/after_commit.py) get them written again
+from their stored meta (`Store.repair_indexes`).
+
 Duplicates are harmless: every job checks the match version and saves with compare-and-set.
 Redis errors never end the loop; it logs them and tries again on the next tick.
 """
@@ -32,7 +36,7 @@ from service.jobs import (
     fetch_job,
 )
 from service.matches import bot_seats_to_move
-from service.metrics import REDIS_ERRORS, REDISPATCHES
+from service.metrics import REDIS_ERRORS, REDISPATCHES, REPAIRED
 
 from .jobs import bounded_bot
 from .jobs import settings as process_settings
@@ -42,6 +46,7 @@ MAX_BACKOFF = 30
 HEARTBEAT_TTL_S = 2.0  # the default of SAFEHOUSE_HEARTBEAT_TTL_S; the beat is every quarter of it
 PRUNE_EVERY_S = 60.0  # expired open matches leave the listing indexes this promptly
 RUNNING_CHECK_S = 1.0  # how often a queued or running bot job is looked at again
+REPAIR_EVERY_S = 2.0  # listing indexes left behind by a failover are written again this promptly
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +64,7 @@ class Sweeper:
         self.settings = settings or base
         self.grace = self.settings.bot_grace_s
         self._pruned = 0.0  # when expired open matches were last dropped from the listings
+        self._repaired = 0.0  # when the repair pass last ran
 
     def sweep_once(self, limit=100):
         """Handle every overdue entry (up to `limit`); returns how many were looked at."""
@@ -72,7 +78,18 @@ class Sweeper:
                 self.handle(match_id, now)
             except Exception:  # one bad match must not stall the others; its lease runs out
                 log.exception("sweeping match %s failed", match_id)
+        if now - self._repaired >= REPAIR_EVERY_S:
+            self._repaired = now
+            self.repair()
         return len(ids)
+
+    def repair(self):
+        """The repair pass: listing indexes a failed update left behind; how many were written."""
+        repaired = self.store.repair_indexes()
+        if repaired:
+            REPAIRED.inc(repaired)
+            log.info("repaired the listing indexes of %s matches", repaired)
+        return repaired
 
     def handle(self, match_id, now):
         """Re-dispatch what one match waits for and set its next check."""
@@ -150,20 +167,22 @@ class Sweeper:
 
 
 def start_heartbeat(store, worker_name, ttl_s=HEARTBEAT_TTL_S, queues=()):
-    """Refresh the heartbeat of the worker serving `queues` every quarter of `ttl_s` (its expiry,
+    """Refresh the heartbeat of the worker serving `queues` (its name, or a function answering
+    the name of the one running now) every quarter of `ttl_s` (its expiry,
     SAFEHOUSE_HEARTBEAT_TTL_S) from a daemon thread; returns its stop event. A job "started" by a
     worker without a heartbeat is lost; /readyz needs a fresh one of a `-bots` worker."""
     stop = threading.Event()
+    name = worker_name if callable(worker_name) else (lambda: worker_name)
 
     def beat():
         while not stop.is_set():
             try:
-                store.beat(worker_name, ttl_s, queues)
+                store.beat(name(), ttl_s, queues)
             except Exception as exc:  # noqa: BLE001 - a Redis blip must not end the heartbeat
                 REDIS_ERRORS.labels("worker").inc()
                 log.warning("heartbeat failed (%s)", exc)
             stop.wait(ttl_s / 4)
-    store.beat(worker_name, ttl_s, queues)
+    store.beat(name(), ttl_s, queues)
     threading.Thread(target=beat, name="safehouse-heartbeat", daemon=True).start()
     return stop
 

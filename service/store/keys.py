@@ -13,7 +13,9 @@ slot; the listing indexes are single keys written after the save (they may lag, 
   snapshot (`doc`) holds state, RNG position and version only.
 - `sh:{s<n>}:history:<id>` list: the (seat, action) history, one entry appended per action.
 - `sh:{s<n>}:notes<seat>:<id>` hash: a seat's private cypher-wheel notes (service/api/notes.py).
-- `sh:{s<n>}:due` the shard's outbox (what is due when); `sh:matches` sorted set of match ids by
+- `sh:{s<n>}:due` the shard's outbox (what is due when); `sh:{s<n>}:repair` the shard's matches
+  whose listing indexes are to be written again (an update after a save failed; the sweeper
+  repairs them); `sh:matches` sorted set of match ids by
   creation time (for listing), `sh:matches:status:<status>` the same per status; `sh:matches:game:<game>`
   the same per game, `sh:matches:game:<game>:status:<status>` per game and status, and
   `sh:mine:<sha256 of a seat token>` the matches where that token holds a seat.
@@ -69,6 +71,10 @@ class Keys:
     def shard_due(self, shard):
         """The due index of one shard."""
         return f"{self.prefix}{{s{shard}}}:due"
+
+    def repair(self, shard):
+        """One shard's set of matches whose listing indexes a failed update left behind."""
+        return f"{self.prefix}{{s{shard}}}:repair"
 
     def match_pattern(self):
         """A SCAN pattern over every match hash."""
