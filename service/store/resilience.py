@@ -87,15 +87,19 @@ class RetryingRedis(redis.Redis):
 
 
 class RetryingPipeline(Pipeline):
-    """A plain pipeline whose `execute` runs its commands again after a transient error."""
+    """A plain pipeline whose `execute` runs its commands again after a transient error (not
+    one under WATCH: its caller decides what a retry means)."""
 
     retry_s = RETRY_S
 
     def execute(self, raise_on_error=True):
         stack = [(args, dict(options)) for args, options in self.command_stack]
+        watching = self.watching
         try:
             return super().execute(raise_on_error)
         except TRANSIENT as exc:
+            if watching:
+                raise
             def rerun():
                 self.command_stack = [(args, dict(options)) for args, options in stack]
                 return super(RetryingPipeline, self).execute(raise_on_error)
@@ -108,6 +112,8 @@ class RetryingCluster(RedisCluster):
     does so itself on MOVED), so a promoted replica is found without a restart."""
 
     retry_s = RETRY_S
+    REFRESH_EVERY_S = 0.2  # however many requests fail at once, the map is read this often at most
+    _refreshed = 0.0
 
     def execute_command(self, *args, **kwargs):
         try:
@@ -117,8 +123,11 @@ class RetryingCluster(RedisCluster):
                          exc, self.retry_s, self.refresh_slots)
 
     def refresh_slots(self, _error=None):
-        """Read the slot map again from any reachable node."""
-        self.nodes_manager.initialize()
+        """Read the slot map again from any reachable node (at most every REFRESH_EVERY_S)."""
+        now = time.monotonic()
+        if now - self._refreshed >= self.REFRESH_EVERY_S:
+            self._refreshed = now
+            self.nodes_manager.initialize()
 
     def pipeline(self, transaction=None, shard_hint=None):
         pipe = super().pipeline(transaction, shard_hint)
