@@ -102,6 +102,24 @@ def _lost_actions(base, load):
     return lost
 
 
+def test_wait_mode_on_a_cluster(replicated_cluster, config):
+    """SAFEHOUSE_REDIS_WAIT_REPLICAS on a cluster: the WAIT goes to the master of the match's
+    slot with its script; one replica per master acknowledges, two never do (503)."""
+    from service import matches
+    from service.store import NotReplicated, Store
+    url = replicated_cluster.url()
+    store = Store(url, prefix=config["PREFIX"], queue_url=config["REDIS_URL"], wait_replicas=1,
+                  wait_timeout_ms=2000)
+    mid, *_ = matches.create(store, "toy", {}, [{"kind": "human"}] * 2, seed=3)
+    doc, meta, rev = store.load(mid)
+    event = {"version": 0, "actor": None, "entries": [], "kind": "joined", "seat": 0}
+    assert store.save(mid, rev, doc, meta, event) == rev + 1
+    greedy = Store(url, prefix=config["PREFIX"], queue_url=config["REDIS_URL"], wait_replicas=2,
+                   wait_timeout_ms=100)
+    with pytest.raises(NotReplicated):
+        greedy.save(mid, rev + 1, doc, meta, event)
+
+
 @pytest.mark.parametrize("placement", ["queue-redis", "queue-in-cluster"])
 def test_master_failovers_under_load(replicated_cluster, config, placement, monkeypatch):
     cluster = replicated_cluster

@@ -153,6 +153,8 @@ def test_wait_mode_refuses_to_acknowledge_an_unreplicated_write(config):
     store = Store(config["REDIS_URL"], prefix=config["PREFIX"], wait_replicas=1, wait_timeout_ms=50)
     with pytest.raises(NotReplicated):  # the test Redis has no replica
         matches.create(store, "toy", {}, [{"kind": "human"}] * 2, seed=3)
+    # the unacknowledged creation was taken back: no match is left that no client received
+    assert list(store.redis.scan_iter(store.keys.match_pattern())) == []
     plain = Store(config["REDIS_URL"], prefix=config["PREFIX"])
     mid, *_ = matches.create(plain, "toy", {}, [{"kind": "human"}] * 2, seed=3)
     doc, meta, rev = plain.load(mid)
