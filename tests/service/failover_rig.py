@@ -113,13 +113,16 @@ def _nodes_text(node):
 
 class Load:
     """`players` threads, each playing human-versus-bot toy matches as seat 0 against a live API
-    (the bot's turns are a worker's), until `stop()`; bounded by `max_s`. Records every answer
-    (time, status), the matches whose creation was acknowledged and every acknowledged action
+    (the bot's turns are a worker's), and `clock_players` threads that create matches with a
+    1 s turn clock and never act (the clock's zombie moves and the bot play them out), until
+    `stop()`; bounded by `max_s`. Records every answer (time, status), the matches whose creation
+    was acknowledged (`created`, the clock ones also in `clocked`) and every acknowledged action
     (match id, resulting version)."""
 
-    def __init__(self, base, players=4, max_s=120.0, pause_s=0.02):
+    def __init__(self, base, players=4, max_s=120.0, pause_s=0.02, clock_players=1):
         self.base, self.players, self.max_s, self.pause_s = base, players, max_s, pause_s
-        self.answers, self.created, self.acked = [], {}, []
+        self.clock_players = clock_players
+        self.answers, self.created, self.acked, self.clocked = [], {}, [], set()
         self.failures = []  # (time, status, route, body) of every 5xx
         self._stop, self._lock, self._threads = threading.Event(), threading.Lock(), []
 
@@ -129,7 +132,28 @@ class Load:
             thread = threading.Thread(target=self._play, args=(random.Random(n),), daemon=True)
             thread.start()
             self._threads.append(thread)
+        for _ in range(self.clock_players):
+            thread = threading.Thread(target=self._watch_clocks, daemon=True)
+            thread.start()
+            self._threads.append(thread)
         return self
+
+    def _watch_clocks(self):
+        match = None
+        while not self._stop.is_set() and time.monotonic() < self._until:
+            if match is None:
+                made = self._call("POST", "create", "/matches", json={
+                    "game": "toy", "turn_clock_s": 1, "seats": [{"kind": "human"}, {"bot": "random"}]})
+                if made is not None and made.status_code == 201:
+                    match = made.json()["match_id"]
+                    with self._lock:
+                        self.created[match] = {"Authorization": f"Bearer {made.json()['tokens'][0]['token']}"}
+                        self.clocked.add(match)
+            else:
+                view = self._call("GET", "view", f"/matches/{match}")
+                if view is not None and view.status_code == 200 and view.json()["finished"]:
+                    match = None
+            time.sleep(0.3)
 
     def stop(self):
         self._stop.set()

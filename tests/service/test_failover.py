@@ -76,14 +76,20 @@ def _victims(cluster, placement, prefix):
     return [(first, "data"), (next(p for p in cluster.masters if p != first), "data")]
 
 
-def _wait_for_bots(base, created):
-    """Seconds until every created match is finished or waits for its human (seat 0); the
-    matches still waiting for their bot after RESUME_S."""
+def _wait_for_bots(base, created, clocked):
+    """Seconds until every created match is finished or waits for its human (seat 0), and every
+    turn-clock match is finished or has moved on since; the matches still stalled after RESUME_S."""
     started, waiting = time.monotonic(), dict(created)
+    versions = {m: requests.get(f"{base}/matches/{m}", timeout=30).json()["version"] for m in clocked}
     while waiting and time.monotonic() - started < RESUME_S:
         for match_id, auth in list(waiting.items()):
             view = requests.get(f"{base}/matches/{match_id}", headers=auth, timeout=30)
-            if view.status_code == 200 and (view.json()["finished"] or 0 in view.json()["to_move"]):
+            if view.status_code != 200:
+                continue
+            view = view.json()
+            moved = (view["version"] > versions[match_id] if match_id in clocked
+                     else 0 in view["to_move"])
+            if view["finished"] or moved:
                 del waiting[match_id]
         time.sleep(0.2)
     return round(time.monotonic() - started, 1), sorted(waiting)
@@ -149,15 +155,16 @@ def test_master_failovers_under_load(replicated_cluster, config, placement, monk
                                     "failover_s": round(failover_s, 2), "503_window_s": window})
         load.stop()
         report["answers"], _ = load.summary(0)
-        report["resume_s"], stalled = _wait_for_bots(base, load.created)
+        report["resume_s"], stalled = _wait_for_bots(base, load.created, load.clocked)
         lost = _lost_actions(base, load)
-        report.update(acked_actions=len(load.acked), lost=len(lost), matches=len(load.created))
+        report.update(acked_actions=len(load.acked), lost=len(lost), matches=len(load.created),
+                      clock_matches=len(load.clocked))
         print("\nfailover", json.dumps(report))
         assert [f for f in load.failures if f[1] != 503] == [], load.failures[:5]
         assert worker.poll() is None, "the worker exited"
         assert _children(gunicorn) == api_workers, "an API worker was restarted"
         assert len(load.acked) > 20 and lost == [], lost[:5]
-        assert stalled == [], f"{len(stalled)} matches' bots did not move again"
+        assert stalled == [], f"{len(stalled)} matches' bots or clocks did not move again"
         client = RedisCluster(host="127.0.0.1", port=cluster.alive()[0])
         stored = {k.decode().rsplit(":match:", 1)[1]
                   for k in client.scan_iter(f"{config['PREFIX']}{{s*}}:match:*")}
