@@ -78,6 +78,7 @@ class Store(Snapshots, Outbox, Indexes, Records, RateLimits):
         self.retention_s = dict(DEFAULT_RETENTION_S if retention_s is None else retention_s)
         # match id -> (last event seq, log, history, nonce) parsed so far, bounded in bytes
         self._tails = ByteLRU("store_tails", tail_cache_bytes)
+        self._resting_shards = {}  # shard -> until when claim_due skips it (store/outbox.py)
 
 
 def open_store(settings, pooled=False):

@@ -6,6 +6,7 @@ import time
 
 from ..fast_json import loads
 from .keys import SHARDS, STATUSES, shard_of
+from .resilience import TRANSIENT
 
 
 class Indexes:
@@ -47,7 +48,10 @@ class Indexes:
         repaired = 0
         for shard in range(SHARDS):
             key = self.keys.repair(shard)
-            ids = [m.decode() for m in self.redis.zrange(key, 0, limit - 1)]
+            try:
+                ids = [m.decode() for m in self.redis.zrange(key, 0, limit - 1)]
+            except TRANSIENT:  # that shard's master is down: its repairs wait for the next pass
+                continue
             for match_id in ids:
                 raw = self.redis.hget(self._key("match", match_id), "meta")
                 if raw is not None:

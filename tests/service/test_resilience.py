@@ -11,7 +11,7 @@ from redis import exceptions as rx
 
 from service import create_app
 from service.metrics import DEGRADED
-from service.store import NotReplicated, Store, connection, resilience
+from service.store import NotReplicated, Store, connection, resilience, shard_of
 from worker.restarting import run_until_stopped
 from worker.sweeper import Sweeper
 
@@ -190,3 +190,24 @@ def test_a_work_loop_ended_by_redis_is_started_again():
                               on_start=lambda w: started.append(w.name))
     assert count == 3 and started == ["w0", "w1", "w2"]
     assert run_until_stopped(lambda g: _Worker("error", "b"), burst=True, pause_s=0.01) == 1
+
+
+def test_a_shard_whose_master_is_down_does_not_stall_the_others_outbox(config):
+    from service import matches
+    store = Store(config["REDIS_URL"], prefix=config["PREFIX"])
+    made = [matches.create(store, "toy", {}, [{"bot": "random"}] * 2, seed=s)[0] for s in range(12)]
+    down_shard = shard_of(made[0])
+    real_claim, asked = store._claim, []
+
+    def claim(keys, args):
+        asked.append(keys[0])
+        if keys[0] == store.keys.shard_due(down_shard):
+            raise rx.ConnectionError("that shard's master is down")
+        return real_claim(keys=keys, args=args)
+    store._claim = claim
+    claimed = store.claim_due(time.time() + 60, 5.0)
+    assert made[0] not in claimed
+    assert set(claimed) == {m for m in made if store.due_key(m) != store.due_key(made[0])}
+    asked.clear()
+    store.claim_due(time.time() + 60, 5.0)
+    assert store.keys.shard_due(down_shard) not in asked  # left alone for a while
