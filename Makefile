@@ -41,11 +41,12 @@ test: ## Run the whole test suite (Redis database 15 on 127.0.0.1:6379, or SAFEH
 test-web: ## Run only the browser tests (headless chromium; screenshots kept in SAFEHOUSE_SCREENSHOTS if set)
 	$(BIN)/python -m pytest tests/web
 
-soak: ## Long runs (an hour or more): the secret-ledger sweep at 10,000 bot matches per game, the fault suite 20 times over, recovery times, 5,000 live streams and the memory soak (2,000 matches over HTTP, 50 streams; fails if any process's RSS or Redis's memory keeps growing)
+soak: ## Long runs (an hour or more): the secret-ledger sweep at 10,000 bot matches per game, the fault suite 20 times over, recovery times, 5,000 live streams, the memory soak (2,000 matches over HTTP, 50 streams; fails if any process's RSS or Redis's memory keeps growing) and Redis master failovers under 30 s of load each
 	SAFEHOUSE_LEDGER_MATCHES=10000 $(BIN)/python -m pytest tests/test_secret_ledger.py
 	$(BIN)/python bench/soak_memory.py --matches 2000 --players 8 --streams 50 --darkagent-options '{"max_rounds": 10}' --finished-ttl 120 --cache-mb 4
 	@for i in $$(seq 20); do $(BIN)/python -m pytest tests/service/test_recovery.py tests/service/test_redis_faults.py tests/service/test_crafted_inputs.py tests/service/test_trust_http.py tests/service/test_many_streams.py tests/service/test_listing_flood.py || exit 1; done
 	$(BIN)/python bench/bench_recovery.py --runs 10
+	SAFEHOUSE_FAILOVER_SETTLE_S=30 $(BIN)/python -m pytest -s tests/service/test_failover.py
 	$(BIN)/python bench/bench_streams.py --streams 5000
 
 openapi: ## Regenerate openapi.yaml from the schemas

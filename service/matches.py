@@ -19,10 +19,11 @@ import time
 import engine
 from engine.bots import validate_bot
 
+from .after_commit import fail_open, forget_unanswered, update_indexes
 from .errors import DomainError, from_engine
 from .metrics import ACTIONS
 from .settings import Settings
-from .store import Conflict
+from .store import Conflict, StoreError
 
 
 def _settings(settings):
@@ -117,11 +118,15 @@ def create(store, game_id, options, seats, seed=None, clock_s=None, settings=Non
     meta["deadline"] = next_deadline(match, meta)
     meta["window"] = match.version
     first = {"version": 0, "actor": None, "entries": list(match.log), "kind": "created"}
-    store.create(match_id, engine.match_to_json(match), meta, first,
-                 due=next_due(match, meta, grace_s=settings.bot_grace_s))
-    store.index_match(match_id, meta["created"], game_id,
-                      [seat_meta[seat]["token_hash"] for seat in tokens])
-    store.index_status(match_id, meta["created"], meta["status"], meta["game"])
+    try:
+        store.create(match_id, engine.match_to_json(match), meta, first,
+                     due=next_due(match, meta, grace_s=settings.bot_grace_s))
+    except StoreError:  # maybe written, never answered: take it back (best-effort), then 503
+        forget_unanswered(store, match_id, caller)
+        raise
+    update_indexes(store, match_id,
+                   ("index_match", (meta["created"], game_id, [seat_meta[s]["token_hash"] for s in tokens]), {}),
+                   ("index_status", (meta["created"], meta["status"], meta["game"]), {}))
     return match_id, meta, match, tokens
 
 
@@ -131,11 +136,16 @@ def reserve_bot_match(store, caller, match_id, cap):
     so two racing requests can never both pass the last slot."""
     if not cap:
         return
-    store.bot_match_add(caller, match_id)
-    if store.bot_matches_running(caller) > cap:
+    running = fail_open("cap", _note_bot_match, store, caller, match_id)
+    if running is not None and running > cap:  # None: their master is down, the match goes ahead
         store.bot_match_drop(caller, match_id)
         raise DomainError("too_many_bot_matches", f"at most {cap} all-bot matches may run at once "
                        "per caller; create more when one has finished", "seats")
+
+
+def _note_bot_match(store, caller, match_id):
+    store.bot_match_add(caller, match_id)
+    return store.bot_matches_running(caller)
 
 
 OPEN_RETRY_AFTER_S = 60  # a slot frees when a match is joined and played, or expires
@@ -149,7 +159,10 @@ def reserve_open_match(store, caller, match_id, settings):
     mine_cap, all_cap = settings.max_open_matches_per_address, settings.max_open_matches
     if not (mine_cap or all_cap):
         return
-    mine, everyone = store.open_match_add(caller, match_id, settings.open_ttl_s or 86400.0)
+    counts = fail_open("cap", store.open_match_add, caller, match_id, settings.open_ttl_s or 86400.0)
+    if counts is None:  # their master is down: the creation goes ahead uncounted
+        return
+    mine, everyone = counts
     if mine_cap and mine > mine_cap and store.open_matches_waiting(caller) > mine_cap:
         store.open_match_drop(caller, match_id)
         raise DomainError("too_many_open_matches", f"at most {mine_cap} open or unplayed matches "
@@ -185,8 +198,9 @@ def join(store, match_id, seat=None, name=None, settings=None):
                        due=next_due(match, meta, grace_s=grace_s), known_history=len(match.history))
         except Conflict:
             continue
-        store.index_match(match_id, meta["created"], token_hashes=[meta["seats"][chosen]["token_hash"]])
-        store.index_status(match_id, meta["created"], meta["status"], meta["game"])
+        update_indexes(store, match_id,
+                       ("index_match", (meta["created"],), {"token_hashes": [meta["seats"][chosen]["token_hash"]]}),
+                       ("index_status", (meta["created"], meta["status"], meta["game"]), {}))
         return chosen, token, match, meta
     raise DomainError("stale_version", "the match is busy; try again", "seat")
 
@@ -293,7 +307,7 @@ def save_step(store, match_id, rev, old, new, meta, now=None, kind="action", set
                        current_version=exc.version) from None
     ACTIONS.labels(meta["game"], kind).inc()
     if meta["status"] != previous_status:
-        store.index_status(match_id, meta["created"], meta["status"], meta["game"])
+        update_indexes(store, match_id, ("index_status", (meta["created"], meta["status"], meta["game"]), {}))
     return new, meta
 
 

@@ -41,6 +41,10 @@ JOB_WAIT = Histogram("safehouse_rq_job_wait_seconds", "From enqueue to start, pe
                      buckets=JOB_BUCKETS)
 JOB_RUN = Histogram("safehouse_rq_job_run_seconds", "Job run time, per queue", ["queue"],
                     buckets=JOB_BUCKETS)
+DEGRADED = Counter("safehouse_store_degraded", "Steps skipped or deferred while their Redis could not "
+                   "be reached (index: left to the sweeper's repair pass; cap, rate_limit: failed open)",
+                   ["step"])
+REPAIRED = Counter("safehouse_index_repairs", "Matches whose listing indexes the sweeper wrote again")
 REDISPATCHES = Counter("safehouse_sweeper_redispatches", "Jobs queued again by the sweeper (bot, clock)",
                        ["kind"])
 

@@ -33,6 +33,11 @@ ENV = {
     "max_content_length": ("SAFEHOUSE_MAX_BODY", str(64 * 1024), int),
     "rate_limit": ("SAFEHOUSE_RATE_LIMIT", "600/minute", str),
     "redis_pool": ("SAFEHOUSE_REDIS_POOL", "64", int),
+    # a failover (store/resilience.py): transient errors retried this long, then 503; every save
+    # waits for this many replicas (Redis WAIT, at most the timeout, else 503); 0 = no wait
+    "redis_retry_s": ("SAFEHOUSE_REDIS_RETRY_S", "5", float),
+    "redis_wait_replicas": ("SAFEHOUSE_REDIS_WAIT_REPLICAS", "0", int),
+    "redis_wait_timeout_ms": ("SAFEHOUSE_REDIS_WAIT_TIMEOUT_MS", "1000", int),
     "tournament_remote_bots": ("SAFEHOUSE_TOURNAMENT_REMOTE_BOTS", "0", _flag),
     "tournament_max_matches": ("SAFEHOUSE_TOURNAMENT_MAX_MATCHES", "2000", int),
     # docs/security.md, "Tournaments and remote entrants"
@@ -94,6 +99,9 @@ class Settings:
     max_content_length: int
     rate_limit: str
     redis_pool: int
+    redis_retry_s: float
+    redis_wait_replicas: int
+    redis_wait_timeout_ms: int
     tournament_remote_bots: bool
     tournament_max_matches: int
     tournament_max_entrants: int

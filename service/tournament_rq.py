@@ -102,7 +102,7 @@ def run_rq(spec, directory, redis_url, queue_name="safehouse", prefix="sh:",
                         "format")
     prepare(directory, spec)
     # RQ's Redis (settings.queue_redis_url when given; on a cluster, the node serving RQ's slot)
-    client = connection.connect_plain(connection.queue_url(redis_url, queue_redis_url))
+    client = connection.queue_client(redis_url, queue_redis_url)
     key, spec_json = results_key(prefix, spec), spec_to_json(spec)
     tid = hashlib.sha256(key.encode()).hexdigest()[:16]  # job ids differ per prefix too
     records = read_records(directory)

@@ -5,7 +5,8 @@ runs jobs in-process) on `<QUEUE>-bots` (bot turns of matches with a human seat)
 `<QUEUE>-allbots` (all-bot matches), then `<QUEUE>-bulk`, with the outbox sweeper in a background
 thread. `--queues bots` makes a worker that only plays human matches' bot turns (nothing else ever
 delays them); `--sweeper` runs only the sweeper; `--no-sweeper` only the worker. Jobs are read
-with worker/safe_rq.py: only our own job functions run.
+with worker/safe_rq.py: only our own job functions run. A work loop that RQ ends on a Redis
+error (a failover) is started again (worker/restarting.py): the process does not exit.
 """
 
 import argparse
@@ -49,6 +50,7 @@ def main(argv=None):
 
     from . import jobs
     from .metered import MeteredWorker, mark_dead_at_exit
+    from .restarting import run_until_stopped
     from .safe_rq import SafeJob, SafeSerializer
     from .sweeper import Sweeper, start_heartbeat, start_thread
     jobs.configure(settings)  # the jobs this process runs use these (not the environment)
@@ -60,12 +62,19 @@ def main(argv=None):
     connection = store.queue_redis
     queues = [Queue(name, connection=connection, job_class=SafeJob, serializer=SafeSerializer)
               for name in queue_names(args.queue, args.queues)]
-    worker = MeteredWorker(queues, connection=connection, job_class=SafeJob, serializer=SafeSerializer)
+
+    def make_worker(generation):
+        return MeteredWorker(queues, connection=connection, job_class=SafeJob, serializer=SafeSerializer)
+    first = make_worker(0)
+    current = {"name": first.name}  # the heartbeat names the loop running now
     mark_dead_at_exit(metrics_dir())
-    start_heartbeat(store, worker.name, settings.heartbeat_ttl_s, [q.name for q in queues])
+    start_heartbeat(store, lambda: current["name"], settings.heartbeat_ttl_s, [q.name for q in queues])
     if not args.no_sweeper and not args.burst:
         start_thread(store, base, settings)
-    worker.work(burst=args.burst, logging_level=settings.log_level)
+    workers = iter([first])
+    run_until_stopped(lambda g: next(workers, None) or make_worker(g), burst=args.burst,
+                      logging_level=settings.log_level,
+                      on_start=lambda worker: current.update(name=worker.name))
 
 
 if __name__ == "__main__":

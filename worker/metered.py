@@ -22,7 +22,14 @@ def _age_s(when):
 
 
 class MeteredWorker(SimpleWorker):
-    """A SimpleWorker observing job wait and run times per queue."""
+    """A SimpleWorker observing job wait and run times per queue, that remembers a stop request
+    (`stop_wanted`: worker/restarting.py starts a loop that ended otherwise again)."""
+
+    stop_wanted = False
+
+    def request_stop(self, signum, frame):
+        self.stop_wanted = True
+        return super().request_stop(signum, frame)
 
     def perform_job(self, job, queue, execution):
         waited = _age_s(job.enqueued_at)

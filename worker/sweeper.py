@@ -19,6 +19,10 @@ the thread's time (a compaction replays its match twice: ~0.1 s for a long Dark 
 bot turns of the same process must not wait long). With compaction off (a negative setting) the
 queues are only trimmed.
 
+Every REPAIR_EVERY_S it also runs the repair pass: matches whose listing indexes missed an
+update after their save (their master was down: service/after_commit.py) get them written again
+from their stored meta (`Store.repair_indexes`).
+
 Duplicates are harmless: every job checks the match version and saves with compare-and-set.
 Redis errors never end the loop; it logs them and tries again on the next tick.
 """
@@ -39,7 +43,7 @@ from service.jobs import (
     fetch_job,
 )
 from service.matches import bot_seats_to_move
-from service.metrics import REDIS_ERRORS, REDISPATCHES
+from service.metrics import REDIS_ERRORS, REDISPATCHES, REPAIRED
 
 from .jobs import bounded_bot
 from .jobs import settings as process_settings
@@ -53,6 +57,7 @@ COMPACT_BATCH = 20  # finished matches compacted per pass at most (each replays 
 COMPACT_IDLE_S = 5.0  # after a pass that found nothing to compact, the queues rest this long
 COMPACT_BUDGET_S = 0.25  # a pass's compaction time (the rest of its batch waits for the next pass)
 COMPACT_FORGET_S = 3600.0  # with compaction off, queue entries older than this are dropped
+REPAIR_EVERY_S = 2.0  # listing indexes left behind by a failover are written again this promptly
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +76,7 @@ class Sweeper:
         self.grace = self.settings.bot_grace_s
         self._pruned = 0.0  # when expired open matches were last dropped from the listings
         self._compact_idle_until = 0.0  # the compaction queues are looked at again from then
+        self._repaired = 0.0  # when the repair pass last ran
 
     def sweep_once(self, limit=100):
         """Handle every overdue entry (up to `limit`); returns how many were looked at."""
@@ -89,6 +95,9 @@ class Sweeper:
         if self.settings.compact_after_s >= 0 and now >= self._compact_idle_until:
             if not self.compact_finished(now):
                 self._compact_idle_until = now + COMPACT_IDLE_S
+        if now - self._repaired >= REPAIR_EVERY_S:
+            self._repaired = now
+            self.repair()
         return len(ids)
 
     def compact_finished(self, now, limit=COMPACT_BATCH):
@@ -110,6 +119,14 @@ class Sweeper:
         if outcomes:
             log.debug("compacted finished matches: %s", outcomes)
         return outcomes
+
+    def repair(self):
+        """The repair pass: listing indexes a failed update left behind; how many were written."""
+        repaired = self.store.repair_indexes()
+        if repaired:
+            REPAIRED.inc(repaired)
+            log.info("repaired the listing indexes of %s matches", repaired)
+        return repaired
 
     def handle(self, match_id, now):
         """Re-dispatch what one match waits for and set its next check."""
@@ -187,20 +204,22 @@ class Sweeper:
 
 
 def start_heartbeat(store, worker_name, ttl_s=HEARTBEAT_TTL_S, queues=()):
-    """Refresh the heartbeat of the worker serving `queues` every quarter of `ttl_s` (its expiry,
+    """Refresh the heartbeat of the worker serving `queues` (its name, or a function answering
+    the name of the one running now) every quarter of `ttl_s` (its expiry,
     SAFEHOUSE_HEARTBEAT_TTL_S) from a daemon thread; returns its stop event. A job "started" by a
     worker without a heartbeat is lost; /readyz needs a fresh one of a `-bots` worker."""
     stop = threading.Event()
+    name = worker_name if callable(worker_name) else (lambda: worker_name)
 
     def beat():
         while not stop.is_set():
             try:
-                store.beat(worker_name, ttl_s, queues)
+                store.beat(name(), ttl_s, queues)
             except Exception as exc:  # noqa: BLE001 - a Redis blip must not end the heartbeat
                 REDIS_ERRORS.labels("worker").inc()
                 log.warning("heartbeat failed (%s)", exc)
             stop.wait(ttl_s / 4)
-    store.beat(worker_name, ttl_s, queues)
+    store.beat(name(), ttl_s, queues)
     threading.Thread(target=beat, name="safehouse-heartbeat", daemon=True).start()
     return stop
 

@@ -41,7 +41,8 @@ def records():
     the master serving RQ's slot: service/store/connection.py)."""
     url = store_connection.queue_url(settings().redis_url, settings().queue_redis_url or None)
     if url not in _RECORDS:
-        _RECORDS[url] = TournamentStore(store_connection.connect_plain(url))
+        _RECORDS[url] = TournamentStore(store_connection.queue_client(
+            settings().redis_url, settings().queue_redis_url or None, settings().redis_retry_s))
     return _RECORDS[url]
 
 

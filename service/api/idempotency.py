@@ -32,7 +32,8 @@ from flask import current_app, g, request
 from engine.errors import EngineError
 
 from ..errors import DomainError
-from ..metrics import REPLAYED
+from ..metrics import DEGRADED, REPLAYED
+from ..store import StoreError
 from .errors import ApiError, error_response
 from .key_strength import strong_enough
 from .requests import bearer_token
@@ -127,8 +128,12 @@ def _act_and_record(view, args, kwargs, store, record_id, cipher, fingerprint):
                                     if k in REPLAYED_HEADERS}}).encode()
     nonce = os.urandom(12)
     sealed = (nonce + cipher.encrypt(nonce, plain, None)).hex()
-    store.idempotent_finish(record_id, {"state": "done", "fingerprint": fingerprint,
-                                        "sealed": sealed}, TTL_S)
+    try:
+        store.idempotent_finish(record_id, {"state": "done", "fingerprint": fingerprint,
+                                            "sealed": sealed}, TTL_S)
+    except StoreError as exc:  # the write happened: answer it (a retry meets the pending record)
+        DEGRADED.labels("idempotency").inc()
+        current_app.logger.warning("idempotency record %s not finished: %s", record_id[:8], exc)
     return response
 
 

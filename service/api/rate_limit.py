@@ -10,7 +10,10 @@ more than this service needs. What it keeps of flask-limiter's behaviour:
 - `X-RateLimit-Limit`, `-Remaining`, `-Reset` (epoch seconds) on every limited answer, from the
   endpoint's own limit when it has one, else the first breached, else the application limit;
 - over a limit: 429 `rate_limited` with `Retry-After` (seconds);
-- Redis down: the error propagates (the service answers 503);
+- the counters' Redis down (on a cluster, the master of the caller's slot; after a failover's
+  retries on a plain Redis): the request is not limited (fails open, with a log line and
+  `safehouse_store_degraded{step="rate_limit"}`) and carries no X-RateLimit-* headers; a
+  request that needs the store for more than its counters then answers 503 by itself;
 - OPTIONS (CORS preflights, answered by Flask/flask-cors without running a view) is never counted
   and never refused: a browser's preflight must not spend its caller's creation budget.
 
@@ -26,7 +29,7 @@ import time
 from flask import current_app, g, request
 from limits import parse_many
 
-from ..metrics import RATE_LIMITED
+from ..metrics import DEGRADED, RATE_LIMITED
 from .errors import ApiError
 
 
@@ -82,6 +85,10 @@ class RateLimiter:
         hits = tuple((self.store.keys.limit(caller, scope, amount, seconds), seconds)
                      for scope, amount, seconds in items)
         answers, payload = fetch(hits) if fetch else (self.store.count_hits(hits), None)
+        if answers is None:  # the counters' Redis cannot be reached: fail open
+            DEGRADED.labels("rate_limit").inc()
+            current_app.logger.warning("rate limit not counted for this request: its Redis is unavailable")
+            return payload
         now = time.time()
         windows = [(scope, amount, max(0, amount - int(count)), now + max(int(ttl), 0), int(count) > amount)
                    for (scope, amount, _), (count, ttl) in zip(items, answers)]

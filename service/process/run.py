@@ -42,7 +42,7 @@ REDIS_LOG = "redis.log"  # in the embedded Redis's folder
 def answers(url):
     """True when a Redis answers at url."""
     try:
-        return bool(connection.connect_plain(url, socket_connect_timeout=0.5).ping())
+        return bool(connection.connect_plain(url, retry_s=0, socket_connect_timeout=0.5).ping())
     except StoreError:
         return False
 

@@ -4,7 +4,9 @@ open or unplayed matches (per caller and everyone's)."""
 
 import time
 
-from .keys import STATUSES
+from ..fast_json import loads
+from .keys import SHARDS, STATUSES, shard_of
+from .resilience import TRANSIENT
 
 
 class Indexes:
@@ -36,6 +38,33 @@ class Indexes:
         if status == "finished":
             self.compact_later(pipe, match_id, time.time())
         pipe.execute()
+
+    def repair_later(self, match_id):
+        """Note that the match's listing indexes missed an update (in the match's own slot, which
+        was just written): the sweeper's repair pass writes them again (`repair_indexes`)."""
+        self.redis.zadd(self.keys.repair(shard_of(match_id)), {match_id: time.time()})
+
+    def repair_indexes(self, limit=100):
+        """Write again the listing indexes of the matches noted by `repair_later` (each from its
+        stored meta: creation, game, status, seat tokens), then forget them; how many were
+        repaired. A match that is gone is only forgotten."""
+        repaired = 0
+        for shard in range(SHARDS):
+            key = self.keys.repair(shard)
+            try:
+                ids = [m.decode() for m in self.redis.zrange(key, 0, limit - 1)]
+            except TRANSIENT:  # that shard's master is down: its repairs wait for the next pass
+                continue
+            for match_id in ids:
+                raw = self.redis.hget(self._key("match", match_id), "meta")
+                if raw is not None:
+                    meta = loads(raw)
+                    tokens = [s["token_hash"] for s in meta["seats"] if s.get("token_hash")]
+                    self.index_match(match_id, meta["created"], meta["game"], tokens)
+                    self.index_status(match_id, meta["created"], meta["status"], meta["game"])
+                    repaired += 1
+                self.redis.zrem(key, match_id)
+        return repaired
 
     def index_key(self, game=None, token_hash=None, status=None):
         """The listing index to page through: a token's matches, a game's matches of a status

@@ -15,7 +15,9 @@ slot; the listing indexes are single keys written after the save (they may lag, 
 - `sh:{s<n>}:notes<seat>:<id>` hash: a seat's private cypher-wheel notes (service/api/notes.py).
 - `sh:{s<n>}:due` the shard's outbox (what is due when); `sh:{s<n>}:compact` the shard's finished
   matches waiting to be compacted, by finishing time (service/store/compaction.py: a compacted
-  match's hash holds `packed` and `rev` only, and it has no event stream or history list); `sh:matches` sorted set of match ids by
+  match's hash holds `packed` and `rev` only, and it has no event stream or history list);
+  `sh:{s<n>}:repair` the shard's matches whose listing indexes are to be written again (an update
+  after a save failed; the sweeper repairs them); `sh:matches` sorted set of match ids by
   creation time (for listing), `sh:matches:status:<status>` the same per status; `sh:matches:game:<game>`
   the same per game, `sh:matches:game:<game>:status:<status>` per game and status, and
   `sh:mine:<sha256 of a seat token>` the matches where that token holds a seat.
@@ -79,6 +81,10 @@ class Keys:
     def shard_compact_queue(self, shard):
         """The compaction queue of one shard."""
         return f"{self.prefix}{{s{shard}}}:compact"
+
+    def repair(self, shard):
+        """One shard's set of matches whose listing indexes a failed update left behind."""
+        return f"{self.prefix}{{s{shard}}}:repair"
 
     def match_pattern(self):
         """A SCAN pattern over every match hash."""

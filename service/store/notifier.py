@@ -12,9 +12,8 @@ import threading
 import time
 from contextlib import contextmanager
 
-import redis
-
 from . import connection as redis_conn
+from .resilience import TRANSIENT
 
 
 class Notifier:
@@ -78,7 +77,7 @@ class Notifier:
                 for message in pubsub.listen():
                     if message.get("type") == "message":
                         self._wake(message["data"].decode())
-            except (redis.ConnectionError, redis.TimeoutError, OSError):
+            except (*TRANSIENT, OSError):  # also a cluster's CLUSTERDOWN or a refused seed
                 self._wake_all()
                 time.sleep(0.5)
 

@@ -16,6 +16,7 @@ from ..fast_json import dumps_bytes, loads
 from . import transaction
 from .compaction import PACKED
 from .compaction import meta_of as packed_meta
+from .replication import write_and_wait
 from .keys import STATUSES
 from .rate_limits import hit_commands
 
@@ -95,7 +96,7 @@ class Snapshots:
         """Store a new match (rev 1) with its creation event (seq 1) and its outbox entry (`due`
         time, None = nothing due); False if the id exists."""
         core, _ = _split(doc)  # a new match has no history; its set-up log is in first_event
-        created = bool(self._create(
+        created = bool(self._write(self._create,
             keys=[self._key("match", match_id), self._key("events", match_id), self.due_key(match_id)],
             args=[_dumps(core), _dumps(meta), doc["version"], _dumps(first_event),
                   time.time(), match_id, _due_arg(due), self._ttl_ms(meta), self.notify_channel,
@@ -230,13 +231,13 @@ class Snapshots:
         tail = history[-fresh:] if 0 < fresh <= HISTORY_TAIL else \
             ([] if fresh == 0 else history[-HISTORY_TAIL:])
         event_json, tail_json = _dumps(event_entry), [_dumps(h) for h in tail]
-        ok, version, new_rev = self._save(
+        ok, version, new_rev = self._write(self._save,
             keys=[self._key("match", match_id), self._key("events", match_id), self.due_key(match_id),
                   self._key("history", match_id)],
             args=[rev, _dumps(core), _dumps(meta), doc["version"], event_json,
                   _due_arg(due), match_id, self._ttl_ms(meta), len(history), self.notify_channel,
                   *tail_json])
-        if not ok:
+        if not ok and not (new_rev == rev + 1 and self._last_event_is(match_id, new_rev, event_json)):
             raise Conflict(version, new_rev)
         cached = self._tails.get(match_id)
         if cached is not None and cached[0] == rev and len(cached[2]) + len(tail) >= len(history):
@@ -246,6 +247,21 @@ class Snapshots:
                                       cached[3]),
                            len(event_json) + sum(map(len, tail_json)), cached)
         return new_rev
+
+    def _write(self, script, keys, args):
+        """Run a writing script: as it is (retried on transient errors by the client), or with
+        `wait_replicas`, followed by WAIT on the same connection; NotReplicated when fewer
+        replicas than that acknowledged it within `wait_timeout_ms` (it is written on the master,
+        but not acknowledged: the API answers 503)."""
+        if not self.wait_replicas:
+            return script(keys=keys, args=args)
+        return write_and_wait(self, script, keys, args)
+
+    def _last_event_is(self, match_id, rev, event_json):
+        """True when the match's event `rev` is `event_json`: a save whose first attempt was
+        written but whose answer was lost (a failover) sees its own write as a conflict."""
+        items = self.redis.xrange(self._key("events", match_id), min=f"0-{rev}", max=f"0-{rev}")
+        return bool(items) and items[0][1].get(b"entry") == event_json
 
     def notify(self, match_id):
         """Wake the clients waiting on this match in every API process."""
