@@ -41,16 +41,16 @@ if rev ~= tonumber(ARGV[1]) then
   return {0, tonumber(redis.call('HGET', KEYS[1], 'version') or '-1'), rev}
 end
 local stored = redis.call('LLEN', KEYS[4])
-local total, first = tonumber(ARGV[9]), tonumber(ARGV[9]) - (#ARGV - 10)
+local total, first = tonumber(ARGV[9]), tonumber(ARGV[9]) - (#ARGV - 11)
 if first > stored then
   return redis.error_reply('history gap: ' .. first .. ' > ' .. stored)
 end
 rev = rev + 1
 redis.call('HSET', KEYS[1], 'doc', ARGV[2], 'meta', ARGV[3], 'version', ARGV[4], 'rev', rev,
-           'attempts', 0)
+           'attempts', 0, 'saved', ARGV[11])
 redis.call('XADD', KEYS[2], '0-' .. rev, 'entry', ARGV[5])
-for i = 11, #ARGV do
-  if first + (i - 11) >= stored then redis.call('RPUSH', KEYS[4], ARGV[i]) end
+for i = 12, #ARGV do
+  if first + (i - 12) >= stored then redis.call('RPUSH', KEYS[4], ARGV[i]) end
 end
 set_due(KEYS[1], KEYS[3], ARGV[6], ARGV[7], false)
 set_ttl(ARGV[8], KEYS[1], KEYS[2], KEYS[4])

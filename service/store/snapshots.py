@@ -231,13 +231,14 @@ class Snapshots:
         tail = history[-fresh:] if 0 < fresh <= HISTORY_TAIL else \
             ([] if fresh == 0 else history[-HISTORY_TAIL:])
         event_json, tail_json = _dumps(event_entry), [_dumps(h) for h in tail]
+        attempt = secrets.token_hex(8)  # this save's mark on the match: see `_saved_by`
         ok, version, new_rev = self._write(self._save,
             keys=[self._key("match", match_id), self._key("events", match_id), self.due_key(match_id),
                   self._key("history", match_id)],
             args=[rev, _dumps(core), _dumps(meta), doc["version"], event_json,
                   _due_arg(due), match_id, self._ttl_ms(meta), len(history), self.notify_channel,
-                  *tail_json])
-        if not ok and not (new_rev == rev + 1 and self._last_event_is(match_id, new_rev, event_json)):
+                  attempt, *tail_json])
+        if not ok and not (new_rev == rev + 1 and self._saved_by(match_id, attempt)):
             raise Conflict(version, new_rev)
         cached = self._tails.get(match_id)
         if cached is not None and cached[0] == rev and len(cached[2]) + len(tail) >= len(history):
@@ -257,11 +258,12 @@ class Snapshots:
             return script(keys=keys, args=args)
         return write_and_wait(self, script, keys, args)
 
-    def _last_event_is(self, match_id, rev, event_json):
-        """True when the match's event `rev` is `event_json`: a save whose first attempt was
-        written but whose answer was lost (a failover) sees its own write as a conflict."""
-        items = self.redis.xrange(self._key("events", match_id), min=f"0-{rev}", max=f"0-{rev}")
-        return bool(items) and items[0][1].get(b"entry") == event_json
+    def _saved_by(self, match_id, attempt):
+        """True when the match's last save was this very attempt: a save whose first try was
+        written but whose answer was lost (a failover) then sees its own write as a conflict. The
+        mark is per attempt, so a concurrent save of the same action by another request (the
+        same seat in two tabs) stays a conflict."""
+        return self.redis.hget(self._key("match", match_id), "saved") == attempt.encode()
 
     def notify(self, match_id):
         """Wake the clients waiting on this match in every API process."""
