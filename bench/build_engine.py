@@ -7,9 +7,10 @@ The pure-Python engine in `engine/` stays the reference: it is what the service,
 the tests import. The copy is used only where a program puts its folder first on `sys.path` on
 purpose: the engine benches with `--compiled` (`bench/compiled.py`) and the equivalence test
 (tests/test_compiled_engine.py, which plays the same seeded matches on both engines and compares
-every state). Each compiled module keeps its `.py` file's behaviour exactly (Cython compiles the
-same source; no type declarations are added), and the copy's `.py` files of compiled modules are
-removed so nothing can fall back to them silently. Needs Cython (`pip install -e '.[compiled]'`)
+every state). Each compiled module keeps its `.py` file's behaviour exactly: Cython compiles the
+same source, typed only where a `.pxd` beside a module says so (engine/rng.pxd, the shuffles'
+setup.pxd files), and the copy's `.py` files of compiled modules are removed so nothing can fall
+back to them silently. `build/compiled/SOURCE_DIGEST` records which sources were built. Needs Cython (`pip install -e '.[compiled]'`)
 and a C compiler; `--if-available` turns their absence into a note and exit status 0 (what
 `make install` uses). Prints which engine the benches will find.
 """
@@ -57,7 +58,9 @@ def copy_package(out):
     target = os.path.join(out, "engine")
     if os.path.exists(target):
         shutil.rmtree(target)
-    shutil.copytree(os.path.join(ROOT, "engine"), target,
+    # shutil.copy, not copy2: fresh modification times, so Cython never reuses a C file made
+    # from an older version of a module
+    shutil.copytree(os.path.join(ROOT, "engine"), target, copy_function=shutil.copy,
                     ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"))
     return target
 
@@ -117,7 +120,12 @@ def main():
         print(f"engine: pure Python only ({missing}; the compiled engine is optional)")
         sys.exit(0 if args.if_available else 1)
     started = time.perf_counter()
+    sys.path.insert(0, ROOT)
+    from bench.compiled import engine_source_digest
+    digest = engine_source_digest()  # of the sources as copied (the stamp says what was built)
     count = build(os.path.abspath(args.out), args.jobs)
+    with open(os.path.join(args.out, "SOURCE_DIGEST"), "w", encoding="ascii") as handle:
+        handle.write(digest + "\n")
     print(f"engine: pure Python (engine/, the reference) plus a compiled copy, {count} modules "
           f"built with Cython in {time.perf_counter() - started:.0f} s into "
           f"{os.path.relpath(args.out, ROOT)} (benches: --compiled)")

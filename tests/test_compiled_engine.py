@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from bench.compiled import COMPILED, compiled_build_present
+from bench.compiled import COMPILED, build_is_current, compiled_build_present
 from engine.registry import GAME_PACKAGES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -46,6 +46,7 @@ def _first_difference(pure, compiled):
                     reason="no compiled engine in build/compiled (run `make compiled`; needs Cython "
                            "and a C compiler)")
 def test_compiled_engine_plays_every_step_like_the_pure_engine():
+    assert build_is_current(), "build/compiled was built from other engine/ sources: run `make compiled`"
     pure = _digests()
     compiled = _digests("--engine-path", COMPILED)
     assert pure["engine"].endswith(os.path.join("engine", "core.py"))
