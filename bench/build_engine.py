@@ -10,9 +10,9 @@ purpose: the engine benches with `--compiled` (`bench/compiled.py`) and the equi
 every state). Each compiled module keeps its `.py` file's behaviour exactly: Cython compiles the
 same source, typed only where a `.pxd` beside a module says so (engine/rng.pxd, the shuffles'
 setup.pxd files), and the copy's `.py` files of compiled modules are removed so nothing can fall
-back to them silently. `build/compiled/SOURCE_DIGEST` records which sources were built. Needs Cython (`pip install -e '.[compiled]'`)
-and a C compiler; `--if-available` turns their absence into a note and exit status 0 (what
-`make install` uses). Prints which engine the benches will find.
+back to them silently. `build/compiled/SOURCE_DIGEST` records which sources were built. Needs
+Cython (`pip install -e '.[compiled]'`) and a C compiler; `--if-available` turns their absence
+into a note and exit status 0 (what `make compiled` uses). Prints which engine it built.
 """
 
 import argparse
@@ -71,7 +71,8 @@ def toolchain_missing():
         import Cython  # noqa: F401
     except ImportError:
         return "Cython is not installed (pip install -e '.[compiled]')"
-    if shutil.which(sysconfig.get_config_var("CC").split()[0] if sysconfig.get_config_var("CC") else "cc") is None:
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
         return "no C compiler found"
     if not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")):
         return "Python's C headers (Python.h) are missing"

@@ -35,8 +35,9 @@ class Rng:
         """The next raw 64-bit draw."""
         # _mix(seed ^ _mix(counter)); the seed-free inner mix of the first draws comes from a table
         counter = self.counter = self.counter + 1
-        z = ((self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))) + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * _MUL1) & _MASK  # _mix inlined: draws are most of a playout's calls
+        z = self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))
+        z = (z + _GOLDEN) & _MASK  # _mix inlined: draws are most of a playout's calls
+        z = ((z ^ (z >> 30)) * _MUL1) & _MASK
         z = ((z ^ (z >> 27)) * _MUL2) & _MASK
         return z ^ (z >> 31)
 
@@ -51,7 +52,8 @@ class Rng:
                 _SMALL_LIMITS[n] = limit
         while True:  # next64 inlined (one call less per draw)
             counter = self.counter = self.counter + 1
-            z = ((self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))) + _GOLDEN) & _MASK
+            z = self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))
+            z = (z + _GOLDEN) & _MASK
             z = ((z ^ (z >> 30)) * _MUL1) & _MASK
             z = ((z ^ (z >> 27)) * _MUL2) & _MASK
             z ^= z >> 31
