@@ -18,7 +18,7 @@ install: ## Create .venv and install the project with its test extra (plus chrom
 	@echo "engine: pure Python (engine/); 'make compiled' adds the optional Cython build (a few minutes)"
 
 compiled: ## Build the optional compiled engine (Cython, into build/compiled; about 3 minutes on two cores) for the benches' --compiled flag and tests/test_compiled_engine.py; the pure-Python engine stays the one everything imports
-	$(BIN)/pip install -q -e '.[compiled]'
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install -q -e '.[compiled]'
 	$(BIN)/python bench/build_engine.py --if-available
 
 ts-client: ## Install the TypeScript client's tools (openapi-typescript, tsc) from clients/ts/package-lock.json with npm (skipped with a note when npm is missing)
