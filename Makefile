@@ -15,6 +15,11 @@ install: ## Create .venv and install the project with its test extra (plus chrom
 	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install -q -e '.[test]'
 	@$(MAKE) --no-print-directory browser
 	@$(MAKE) --no-print-directory ts-client
+	@echo "engine: pure Python (engine/); 'make compiled' adds the optional Cython build (a few minutes)"
+
+compiled: ## Build the optional compiled engine (Cython, into build/compiled; about 3 minutes on two cores) for the benches' --compiled flag and tests/test_compiled_engine.py; the pure-Python engine stays the one everything imports
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install -q -e '.[compiled]'
+	$(BIN)/python bench/build_engine.py --if-available
 
 ts-client: ## Install the TypeScript client's tools (openapi-typescript, tsc) from clients/ts/package-lock.json with npm (skipped with a note when npm is missing)
 	@if command -v npm > /dev/null; then cd clients/ts && npm ci --no-audit --no-fund --loglevel=error; \
@@ -85,4 +90,4 @@ bench-service: ## Our API against a minimal Flask+Redis reference in one run (sc
 bench-full: ## The bot win-rate table at 1,000 matches, ISMCTS at 200 ms per move (hours; each match appended to bench-full.jsonl)
 	$(BIN)/python bench/bench_bots.py --matches 1000 --budget-ms 200 --options '$(BENCH_OPTIONS)' --jsonl bench-full.jsonl
 
-.PHONY: help install browser ts-client run worker test test-web soak openapi openapi-check bench bench-service bench-full
+.PHONY: help install compiled browser ts-client run worker test test-web soak openapi openapi-check bench bench-service bench-full

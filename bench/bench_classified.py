@@ -15,6 +15,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench.compiled import use_compiled_engine_if_asked  # noqa: E402
+
+use_compiled_engine_if_asked()  # --compiled: the Cython build in build/compiled (make compiled)
+
 import engine  # noqa: E402
 from engine import Rng  # noqa: E402
 from engine.classified import RULES  # noqa: E402

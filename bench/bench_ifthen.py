@@ -16,6 +16,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench.compiled import use_compiled_engine_if_asked  # noqa: E402
+
+use_compiled_engine_if_asked()  # --compiled: the Cython build in build/compiled (make compiled)
+
 import engine
 from engine import Rng
 from bench.stepping import timed_step  # noqa: E402

@@ -35,7 +35,11 @@ def event(public=None, private=None):
 
     Allow-list: a seat sees exactly `public` plus its own private part, nothing else.
     """
-    return {"public": dict(public or {}), "private": {str(k): v for k, v in (private or {}).items()}}
+    parts = {}
+    if private:  # a plain loop: one or two seats (events are built on every playout step)
+        for k, v in private.items():
+            parts[str(k)] = v
+    return {"public": dict(public) if public else {}, "private": parts}
 
 
 def make_outcome(winners, n_seats, reasons=None, scores=None, summary=""):

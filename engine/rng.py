@@ -5,7 +5,7 @@ stream of a match is reproducible from its seed, and the generator's state is ju
 `{"seed": s, "counter": c}`. Nothing here touches the `random` module's global state.
 """
 
-_MASK = (1 << 64) - 1
+_MASK = 0xFFFF_FFFF_FFFF_FFFF  # 2**64 - 1 (engine/rng.pxd types these as 64-bit for the compiled build)
 _GOLDEN = 0x9E3779B97F4A7C15
 _MUL1 = 0xBF58476D1CE4E5B9
 _MUL2 = 0x94D049BB133111EB
@@ -35,7 +35,11 @@ class Rng:
         """The next raw 64-bit draw."""
         # _mix(seed ^ _mix(counter)); the seed-free inner mix of the first draws comes from a table
         counter = self.counter = self.counter + 1
-        return _mix(self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter)))
+        z = self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))
+        z = (z + _GOLDEN) & _MASK  # _mix inlined: draws are most of a playout's calls
+        z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+        z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+        return z ^ (z >> 31)
 
     def randbelow(self, n):
         """A uniform integer in [0, n) (n >= 1), without modulo bias."""
@@ -43,13 +47,18 @@ class Rng:
         if limit is None:
             if n <= 0:
                 raise ValueError("randbelow needs n >= 1")
-            limit = _MASK - (_MASK + 1) % n
+            limit = _MASK - (_MASK % n + 1) % n  # 2**64 % n, written never to pass 2**64
             if n < 4096:
                 _SMALL_LIMITS[n] = limit
-        while True:
-            x = self.next64()
-            if x <= limit:
-                return x % n
+        while True:  # next64 inlined (one call less per draw)
+            counter = self.counter = self.counter + 1
+            z = self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))
+            z = (z + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+            z ^= z >> 31
+            if z <= limit:
+                return z % n
 
     def randint(self, low, high):
         """A uniform integer in [low, high], both ends included."""

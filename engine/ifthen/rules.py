@@ -64,9 +64,23 @@ def _turn_actions(state, seat):
             state, state.turn):
         actions.append(_HINT)
     if team.can_guess(state):
-        actions += [{"type": "guess", "rule": team.curated_guess(c)}
-                    for c in candidate_challenges(state.level, state.candidates)]
+        actions += _guess_actions(state.level, state.candidates)
     return actions
+
+
+_GUESSES = {}  # (level, candidate mask) -> the shared guess actions (a bounded memo)
+
+
+def _guess_actions(level, candidates):
+    """One guess action per remaining curated candidate (shared, never-mutated dicts)."""
+    found = _GUESSES.get((level, candidates))
+    if found is None:
+        if len(_GUESSES) >= 4096:
+            _GUESSES.clear()
+        found = _GUESSES[level, candidates] = tuple(
+            {"type": "guess", "rule": team.curated_guess(c)}
+            for c in candidate_challenges(level, candidates))
+    return found
 
 
 def _event_actions(state, seat, hand):

@@ -9,7 +9,7 @@ event deck is kept unordered: the next event is drawn at random when revealed (t
 distribution as a shuffled deck, with less work).
 """
 
-from .challenges import CURATED
+from .challenges import CURATED, candidate_mask
 from .data import EVENT_IDS, GAME_NUMBERS
 from .generator import generate_challenge
 from .state import IfThenState
@@ -73,7 +73,9 @@ def new_state(options, rng):
         n_cb=n_cb, ak_seat=0 if human else None, level=level, mastermind=mastermind,
         source=options["challenges"], challenge="" if mastermind else options_keys[0],
         challenge_options=options_keys if mastermind else (), hints_revealed=(),
-        candidates=(1 << len(CURATED[level])) - 1, hands=hands, revealed=(), deck=deck,
+        # every curated challenge, as a Python-int shift (the compiled build shifts `1 << len()` in C)
+        candidates=candidate_mask(level, [c.id for c in CURATED[level]]),
+        hands=hands, revealed=(), deck=deck,
         market=market, boxed=boxed, burned=(), discard=(), line=line, invalid=(), judgments=(),
         wrong_guesses=(), phase=phase, turn=0, round=1, turns_in_round=0, turns_taken=0,
         penalty_left=0, voters=(), start_card=start_card, event_deck=EVENT_IDS, event_discard=(),

@@ -1,0 +1,8 @@
+# Cython declarations for engine/insidejob/setup.py, read only by the optional compiled build
+# (bench/build_engine.py); the pure-Python engine never sees this file. C integers where the
+# Python ones always fit: a block's draw is below 2**62 and the deck is 52 cards.
+cimport cython
+
+
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, size=cython.Py_ssize_t, x=cython.ulonglong)
+cpdef list fast_shuffle(rng, items)

@@ -1,0 +1,25 @@
+# Cython declarations for engine/rng.py, read only by the optional compiled build
+# (bench/build_engine.py, `make compiled`); the pure-Python engine never sees this file.
+# The 64-bit types give the same numbers as Python: rng.py masks every sum and product to 64 bits,
+# which is what unsigned C arithmetic does by itself, and keeps the one sum that would pass 2**64
+# (the rejection limit) in a form that never does. tests/test_compiled_engine.py checks the streams.
+cimport cython
+
+cdef unsigned long long _MASK, _GOLDEN, _MUL1, _MUL2
+cdef dict _SMALL_LIMITS
+cdef list _COUNTER_MIXES
+
+cpdef unsigned long long _mix(unsigned long long z)
+
+
+cdef class Rng:
+    cdef public unsigned long long seed
+    cdef public unsigned long long counter
+
+    @cython.locals(counter=cython.ulonglong, z=cython.ulonglong)
+    cpdef unsigned long long next64(self)
+
+    @cython.locals(counter=cython.ulonglong, z=cython.ulonglong)
+    cpdef randbelow(self, n)
+
+    cpdef choice(self, seq)
