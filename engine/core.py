@@ -240,11 +240,10 @@ class Game(ABC):
         return self._word_hook("option_words") or {}
 
     def _word_hook(self, name, *args):
-        key = (type(self), name)
-        function = _WORD_HOOKS.get(key, _UNSET)
-        if function is _UNSET:  # found once per rules class and hook (a view asks ~10 times)
-            module = self.module("words")
-            function = _WORD_HOOKS[key] = getattr(module, name, None) if module is not None else None
+        module = _WORD_MODULES.get(type(self), _UNSET)
+        if module is _UNSET:  # found once per rules class (a view asks ~10 times); the function
+            module = _WORD_MODULES[type(self)] = self.module("words")  # is read from it each time
+        function = getattr(module, name, None) if module is not None else None
         return function(*args) if function is not None else None
 
     def describe(self):
@@ -261,7 +260,7 @@ class Game(ABC):
 
 
 _COMPANIONS = {}
-_WORD_HOOKS = {}  # (rules class, hook name) -> the words module's function or None
+_WORD_MODULES = {}  # rules class -> its words module or None
 _UNSET = object()
 
 
