@@ -69,14 +69,11 @@ def cluster_seeds(url):
 
 def connect(url, retry_s=RETRY_S, **options):
     """A client for the URL (module docstring) that retries transient errors for `retry_s`."""
-    if is_cluster(url):
-        username, password, hosts, _ = _hosts(url, CLUSTER_SCHEME)
-        client = RetryingCluster(startup_nodes=[ClusterNode(h, p) for h, p in hosts],
-                                 username=username, password=password, **options)
-    elif is_sentinel(url):
-        client = sentinel_master(url, **options)
-    else:
-        client = RetryingRedis.from_url(url, **options)
+    if not is_cluster(url):
+        return connect_plain(url, retry_s, **options)
+    username, password, hosts, _ = _hosts(url, CLUSTER_SCHEME)
+    client = RetryingCluster(startup_nodes=[ClusterNode(h, p) for h, p in hosts],
+                             username=username, password=password, **options)
     client.retry_s = retry_s
     return client
 
