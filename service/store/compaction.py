@@ -59,7 +59,7 @@ COMPACT_SCRIPT = """
 if redis.call('HGET', KEYS[1], 'rev') ~= ARGV[1] or redis.call('HEXISTS', KEYS[1], 'doc') == 0 then
   return 0
 end
-redis.call('HDEL', KEYS[1], 'doc', 'meta', 'version', 'nonce', 'due', 'attempts')
+redis.call('HDEL', KEYS[1], 'doc', 'meta', 'version', 'nonce', 'due', 'attempts', 'saved')
 redis.call('HSET', KEYS[1], 'packed', ARGV[2])
 redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('ZREM', KEYS[4], ARGV[3])
