@@ -1,6 +1,7 @@
 """Strategies for the contract's own string formats (loaded by schemathesis: SCHEMATHESIS_HOOKS).
 
 - `idempotency-key`: at least 128 random bits (service/api/key_strength.py); a fresh UUID4 each draw.
+- a long-poll's `wait` is sent as at most 1 s (see `_short_wait`).
 """
 
 import re
@@ -23,3 +24,16 @@ def before_call(ctx, case, **kwargs):
     key = (case.headers or {}).get("Idempotency-Key")
     if isinstance(key, str) and UUID.fullmatch(key):
         case.headers["Idempotency-Key"] = str(uuid.uuid4())
+    _short_wait(case.query or {})
+
+
+def _short_wait(query):
+    """A long-poll's `wait` (up to 30 s by the contract) is sent as at most 1 s: a long-poll on a
+    live match holds its request for the whole wait when nothing happens, and generated calls
+    waiting up to 30 s each could make a run outlast its time limit (test_contract caps it too)."""
+    wait = query.get("wait")
+    if isinstance(wait, int) and not isinstance(wait, bool) and wait > 1:
+        query["wait"] = 1
+    elif isinstance(wait, str) and wait.isdigit() and int(wait) > 1:
+        query["wait"] = "1"
+
