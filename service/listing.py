@@ -2,9 +2,9 @@
 
 Every filter combination pages through indexes made for it, newest first, so a request reads a
 page's worth of ids and metas however many matches are stored: the caller's token index
-(`mine=true`), else the status indexes the filters select (per game when `game` is given:
-`open_seats=true` is status open, `open_seats=false` merges active and finished), else the game's
-or all matches. Each match's meta is still checked on the way (an index may lag a write by a
+(`mine=true`), else the (game, status) indexes the filters select (every game's unless `game`
+is given, every status's unless `status` is: `open_seats=true` is status open, `open_seats=false`
+active and finished), merged. Each match's meta is still checked on the way (an index may lag a write by a
 moment), and the `total` is the indexes' size (counted by walking only for the caller's token
 index, which holds a token's own few matches). A cursor is the position `<creation time>~<id>`
 of the last match read, valid with the same filters. Flask-free.
@@ -12,7 +12,10 @@ of the last match read, valid with the same filters. Flask-free.
 
 import re
 
+import engine
+
 from .errors import DomainError as ApiError
+from .store.keys import STATUSES
 from .views import summary
 
 BATCH = 200     # ids read at most per index and round
@@ -45,17 +48,16 @@ def _selects(query, meta, item):
 
 
 def index_keys(store, query, token_hash=None):
-    """The indexes whose union is what the filters select (newest first when merged)."""
+    """The indexes whose union is what the filters select (newest first when merged): the
+    token's, else one per (game, status) the filters allow."""
     if token_hash is not None:
         return [store.index_key(token_hash=token_hash)]
     status, open_seats = query.get("status"), query.get("open_seats")
-    if open_seats is None:
-        statuses = None if status is None else [status]
-    else:
-        statuses = [s for s in (["open"] if open_seats else ["active", "finished"]) if status in (None, s)]
-    if statuses is None:
-        return [store.index_key(game=query.get("game"))]
-    return [store.index_key(game=query.get("game"), status=s) for s in statuses]
+    statuses = STATUSES if status is None else [status]
+    if open_seats is not None:
+        statuses = [s for s in statuses if (s == "open") == open_seats]
+    games = [query["game"]] if query.get("game") else sorted(engine.GAMES)
+    return [store.index_key(game=g, status=s) for g in games for s in statuses]
 
 
 def _walk(store, keys, before=None, batch=BATCH):
@@ -63,13 +65,14 @@ def _walk(store, keys, before=None, batch=BATCH):
     descending); ids of matches that are gone are dropped from their index on the way."""
     at, buffers, done = dict.fromkeys(keys, before), {key: [] for key in keys}, set()
     while True:
-        for key in keys:
-            if not buffers[key] and key not in done:
-                buffers[key] = store.index_page(key, at[key], batch)
-                if buffers[key]:
-                    at[key] = (buffers[key][-1][1], buffers[key][-1][0])
-                else:
-                    done.add(key)
+        wanted = [key for key in keys if not buffers[key] and key not in done]
+        for key, page in zip(wanted, store.index_pages([(key, at[key]) for key in wanted], batch)
+                             if wanted else ()):
+            buffers[key] = page
+            if page:
+                at[key] = (page[-1][1], page[-1][0])
+            else:
+                done.add(key)
         # what no index still to be read could come before: down to the highest of the lows
         horizon = max(((s, m) for key, items in buffers.items() if key not in done and items
                        for m, s in items[-1:]), default=None)
@@ -105,5 +108,5 @@ def list_matches(store, query, token_hash=None):
         total = sum(1 for _, _, meta in _walk(store, keys)
                     if _selects(query, meta, summary("", None, meta)))
     else:
-        total = sum(store.index_count(key) for key in keys)
+        total = store.index_counts(keys)
     return {"matches": found, "next_cursor": next_cursor, "total": total}

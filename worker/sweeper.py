@@ -21,7 +21,9 @@ queues are only trimmed.
 
 Every REPAIR_EVERY_S it also runs the repair pass: matches whose listing indexes missed an
 update after their save (their master was down: service/after_commit.py) get them written again
-from their stored meta (`Store.repair_indexes`).
+from their stored meta (`Store.repair_indexes`). Until none is left, each pass moves up to 500
+matches from the listing indexes earlier versions kept into today's and then deletes those
+(`Store.migrate_retired_indexes`).
 
 Duplicates are harmless: every job checks the match version and saves with compare-and-set.
 Redis errors never end the loop; it logs them and tries again on the next tick.
@@ -77,10 +79,16 @@ class Sweeper:
         self._pruned = 0.0  # when expired open matches were last dropped from the listings
         self._compact_idle_until = 0.0  # the compaction queues are looked at again from then
         self._repaired = 0.0  # when the repair pass last ran
+        self._retired_done = False  # the listing indexes of earlier versions moved and deleted
 
     def sweep_once(self, limit=100):
         """Handle every overdue entry (up to `limit`); returns how many were looked at."""
         now = self.clock()
+        if not self._retired_done:
+            moved = self.store.migrate_retired_indexes(tuple(engine.GAMES))
+            if moved:
+                log.info("moved %s matches from the listing indexes of earlier versions", moved)
+            self._retired_done = moved is None
         if self.settings.open_ttl_s and now - self._pruned >= PRUNE_EVERY_S:
             self._pruned = now
             self.store.forget_expired_open(now - self.settings.open_ttl_s, tuple(engine.GAMES))

@@ -1,6 +1,12 @@
-"""Listing indexes (sorted sets of match ids by creation time: all, per status, per game, per
-game and status, per seat token), the per-caller set of running all-bot matches and the sets of
-open or unplayed matches (per caller and everyone's)."""
+"""Listing indexes (sorted sets of match ids by creation time: one per game and status, one per
+seat token), the per-caller set of running all-bot matches and the sets of open or unplayed
+matches (per caller and everyone's).
+
+A match is in one (game, status) index and in its seat tokens' indexes, nothing more: a listing
+of all matches, of a status or of a game merges the (game, status) indexes its filters select
+(service/listing.py). The whole-store, per-status and per-game indexes of earlier versions are
+retired (each cost every match ~115 bytes at scale); `migrate_retired_indexes` moves what they
+hold into today's and deletes them."""
 
 import time
 
@@ -13,28 +19,23 @@ class Indexes:
     """Listing indexes (a part of service/store's `Store`)."""
 
     def index_match(self, match_id, created, game=None, token_hashes=()):
-        """Add a match to its game's listing index (at creation) and to its seat tokens' indexes."""
-        pipe = self.redis.pipeline(transaction=False)
-        if game is not None:  # creation: the all-matches and per-game indexes
-            pipe.zadd(self.keys.index(), {match_id: created})
-            pipe.zadd(self.keys.index(game=game), {match_id: created})
-        for digest in token_hashes:
-            pipe.zadd(self.keys.index(token_hash=digest), {match_id: created})
-        pipe.execute()
+        """Add a match to its seat tokens' indexes (its game and status index is `index_status`'s;
+        `game` is accepted for the callers of earlier versions and not needed)."""
+        if token_hashes:
+            pipe = self.redis.pipeline(transaction=False)
+            for digest in token_hashes:
+                pipe.zadd(self.keys.index(token_hash=digest), {match_id: created})
+            pipe.execute()
 
-    def index_status(self, match_id, created, status, game=None):
-        """Move a match to its status's listing index, and to its game's status index when `game`
-        is given (written after the save, may lag; one round trip). A finished match also joins
-        its shard's compaction queue (service/store/compaction.py)."""
+    def index_status(self, match_id, created, status, game):
+        """Move a match to its game's index of `status` (written after the save, may lag; one
+        round trip). A finished match also joins its shard's compaction queue
+        (service/store/compaction.py)."""
         pipe = self.redis.pipeline(transaction=False)
         for other in STATUSES:
             if other != status:
-                pipe.zrem(self.index_key(status=other), match_id)
-                if game is not None:
-                    pipe.zrem(self.index_key(game=game, status=other), match_id)
-        pipe.zadd(self.index_key(status=status), {match_id: created})
-        if game is not None:
-            pipe.zadd(self.index_key(game=game, status=status), {match_id: created})
+                pipe.zrem(self.index_key(game=game, status=other), match_id)
+        pipe.zadd(self.index_key(game=game, status=status), {match_id: created})
         if status == "finished":
             self.compact_later(pipe, match_id, time.time())
         pipe.execute()
@@ -67,9 +68,28 @@ class Indexes:
         return repaired
 
     def index_key(self, game=None, token_hash=None, status=None):
-        """The listing index to page through: a token's matches, a game's matches of a status
-        (`sh:matches:game:<game>:status:<status>`), a status's, a game's, or all."""
+        """The listing index to page through: a token's matches, or a game's matches of a status
+        (`sh:matches:game:<game>:status:<status>`)."""
         return self.keys.index(game, token_hash, status)
+
+    def migrate_retired_indexes(self, games, batch=500):
+        """Move up to `batch` matches of the whole-store index earlier versions kept into their
+        (game, status) index (read from their meta; gone ones are only forgotten) and forget them
+        there; once it is empty, delete it and the retired per-status and per-game indexes (of the
+        `games` given). How many matches were moved, or None when nothing retired is left."""
+        old = self.keys.retired_index()
+        ids = [m.decode() for m in self.redis.zrange(old, 0, batch - 1)]
+        if not ids:
+            retired = [self.keys.retired_index(status=s) for s in STATUSES]
+            retired += [self.keys.retired_index(game=g) for g in games]
+            return None if not self.redis.delete(*retired) else 0
+        metas = self.metas(ids)
+        pipe = self.redis.pipeline(transaction=False)
+        for match_id, meta in metas.items():
+            pipe.zadd(self.keys.index(game=meta["game"], status=meta["status"]), {match_id: meta["created"]})
+        pipe.zrem(old, *ids)
+        pipe.execute()
+        return len(metas)
 
     def token_known(self, token_hash):
         """Whether a seat token (by its hash) holds a seat in a match still stored."""
@@ -78,19 +98,38 @@ class Indexes:
     def index_page(self, key, before=None, count=100):
         """[(id, score)] of an index, newest first, strictly after position `before` = (score, id)
         in that order (ties on score ordered by id, descending)."""
-        if before is None:
-            items = self.redis.zrevrangebyscore(key, "+inf", "-inf", start=0, num=count, withscores=True)
-            return [(m.decode(), s) for m, s in items]
-        score, last_id = before
-        same = [(m.decode(), s) for m, s in self.redis.zrevrangebyscore(key, repr(score), repr(score),
-                                                                      withscores=True)]
-        out = [(m, s) for m, s in same if m < last_id]
-        lower = self.redis.zrevrangebyscore(key, f"({score!r}", "-inf", start=0, num=count, withscores=True)
-        return out + [(m.decode(), s) for m, s in lower]
+        return self.index_pages([(key, before)], count)[0]
+
+    def index_pages(self, requests, count=100):
+        """`index_page` of several (key, before) at once, in one round trip."""
+        pipe = self.redis.pipeline(transaction=False)
+        for key, before in requests:
+            if before is None:
+                pipe.zrevrangebyscore(key, "+inf", "-inf", start=0, num=count, withscores=True)
+            else:
+                score = before[0]
+                pipe.zrevrangebyscore(key, repr(score), repr(score), withscores=True)
+                pipe.zrevrangebyscore(key, f"({score!r}", "-inf", start=0, num=count, withscores=True)
+        replies, pages = iter(pipe.execute()), []
+        for key, before in requests:
+            if before is None:
+                pages.append([(m.decode(), s) for m, s in next(replies)])
+            else:
+                same = [(m.decode(), s) for m, s in next(replies)]
+                lower = [(m.decode(), s) for m, s in next(replies)]
+                pages.append([(m, s) for m, s in same if m < before[1]] + lower)
+        return pages
 
     def index_count(self, key):
         """How many ids an index holds."""
-        return self.redis.zcard(key)
+        return self.index_counts([key])
+
+    def index_counts(self, keys):
+        """How many ids the indexes hold together (one round trip)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for key in keys:
+            pipe.zcard(key)
+        return sum(pipe.execute())
 
     def index_forget(self, key, match_ids):
         """Drop ids whose matches are gone from an index."""
@@ -122,21 +161,19 @@ class Indexes:
         return len(noted) - len(over)
 
     def forget_expired_open(self, before, games=(), limit=500):
-        """Drop from the listing indexes (all, open, and per game of `games`) the matches created
-        open before `before` whose keys have expired, among the oldest `limit` of the open index
-        (a seat token's index forgets them when listed); how many were dropped."""
-        old = [m.decode() for m in self.redis.zrangebyscore(
-            self.keys.index(status="open"), "-inf", before, start=0, num=limit)]
-        present = self.metas(old)
-        gone = [m for m in old if m not in present]
-        if gone:
-            pipe = self.redis.pipeline(transaction=False)
-            for key in [self.keys.index(), self.keys.index(status="open"),
-                        *(self.keys.index(game=g) for g in games),
-                        *(self.keys.index(game=g, status="open") for g in games)]:
-                pipe.zrem(key, *gone)
-            pipe.execute()
-        return len(gone)
+        """Drop from the open-match indexes of `games` the matches created before `before` whose
+        keys have expired, among the oldest `limit` of each (a seat token's index forgets them
+        when listed); how many were dropped."""
+        dropped = 0
+        for game in games:
+            key = self.keys.index(game=game, status="open")
+            old = [m.decode() for m in self.redis.zrangebyscore(key, "-inf", before, start=0, num=limit)]
+            present = self.metas(old)
+            gone = [m for m in old if m not in present]
+            if gone:
+                self.redis.zrem(key, *gone)
+                dropped += len(gone)
+        return dropped
 
     def open_match_add(self, caller, match_id, ttl_s):
         """Note a new match in its caller's and everyone's set of open or unplayed matches, after

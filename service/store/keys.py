@@ -17,10 +17,11 @@ slot; the listing indexes are single keys written after the save (they may lag, 
   matches waiting to be compacted, by finishing time (service/store/compaction.py: a compacted
   match's hash holds `packed` and `rev` only, and it has no event stream or history list);
   `sh:{s<n>}:repair` the shard's matches whose listing indexes are to be written again (an update
-  after a save failed; the sweeper repairs them); `sh:matches` sorted set of match ids by
-  creation time (for listing), `sh:matches:status:<status>` the same per status; `sh:matches:game:<game>`
-  the same per game, `sh:matches:game:<game>:status:<status>` per game and status, and
-  `sh:mine:<sha256 of a seat token>` the matches where that token holds a seat.
+  after a save failed; the sweeper repairs them); `sh:matches:game:<game>:status:<status>`
+  sorted set of a game's match ids of one status by creation time (for listing: every listing
+  merges the ones its filters select), and `sh:mine:<sha256 of a seat token>` the matches where
+  that token holds a seat. (`sh:matches`, `sh:matches:status:<status>` and `sh:matches:game:<game>`
+  are retired: the sweeper deletes them.)
 - `sh:botmatches:{<client address>}` sorted set: the all-bot matches a caller created that may
   still run (the per-caller cap, service/matches.py); `sh:openmatches:{<client address>}` and
   `sh:openmatches:all` sorted sets: matches created open or unplayed, by creation time (the
@@ -51,7 +52,7 @@ class Keys:
         self.prefix = prefix
         self.notify_channel = f"{prefix}notify"
         self.odds_secret = f"{prefix}odds-secret"
-        self.all_matches = f"{prefix}matches"
+        self.all_matches = f"{prefix}matches"  # retired (see retired_index)
 
     def of_match(self, kind, match_id):
         """A key of one match ("match", "events", "history", "notes<seat>"): every key of a match
@@ -91,12 +92,16 @@ class Keys:
         return f"{self.prefix}{{s*}}:match:*"
 
     def index(self, game=None, token_hash=None, status=None):
-        """The listing index to page through: a token's matches, a game's matches of a status,
-        a status's, a game's, or all."""
+        """The listing index to page through: a token's matches, or a game's matches of a
+        status."""
         if token_hash is not None:
             return f"{self.prefix}mine:{token_hash}"
-        if status is not None and game is not None:
-            return f"{self.prefix}matches:game:{game}:status:{status}"
+        if status is None or game is None:
+            raise ValueError("a listing index is a seat token's or a game's of one status")
+        return f"{self.prefix}matches:game:{game}:status:{status}"
+
+    def retired_index(self, game=None, status=None):
+        """An index earlier versions kept (all matches, a status's, a game's): only deleted."""
         if status is not None:
             return f"{self.prefix}matches:status:{status}"
         if game is not None:

@@ -118,7 +118,7 @@ class Snapshots:
             self._tails.pop(match_id, None)
             if replace:
                 for status in STATUSES:
-                    self.redis.zrem(self.keys.index(status=status), match_id)
+                    self.redis.zrem(self.keys.index(game=meta["game"], status=status), match_id)
         return done
 
     def load(self, match_id):
@@ -289,13 +289,16 @@ class Snapshots:
             yield key.decode().rsplit(":match:", 1)[1]
 
     def delete_match(self, match_id):
-        """Remove a match's own keys (the listing indexes forget it when they next meet it)."""
+        """Remove a match's own keys and its game and status index entry (a seat token's index
+        forgets it when it next meets it)."""
         self._tails.pop(match_id, None)
+        game = self.metas([match_id]).get(match_id, {}).get("game")
         self.redis.delete(*(self._key(kind, match_id) for kind in ("match", "events", "history")),
                           *(self.keys.notes(match_id, seat) for seat in range(2)))
         self.redis.zrem(self.due_key(match_id), match_id)
-        for status in STATUSES:
-            self.redis.zrem(self.keys.index(status=status), match_id)
+        for status in STATUSES if game is not None else ():
+            self.redis.zrem(self.keys.index(game=game, status=status), match_id)
+
     def metas(self, match_ids):
         """{id: meta} for the ids that exist (one round trip)."""
         pipe = self.redis.pipeline()

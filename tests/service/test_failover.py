@@ -25,6 +25,9 @@ import pytest
 import requests
 from redis.cluster import RedisCluster
 
+import engine
+from service.store.keys import STATUSES
+
 from .conftest import ROOT, _env, _serve, _stop
 from .failover_rig import Cluster, Load
 from .test_cluster import cluster_port
@@ -171,7 +174,9 @@ def test_master_failovers_under_load(replicated_cluster, config, placement, monk
         assert stored <= set(load.created), f"orphan matches: {sorted(stored - set(load.created))[:5]}"
         deadline = time.monotonic() + 10  # the sweeper's repair pass (every 2 s)
         while time.monotonic() < deadline:
-            missing = [m for m in load.created if client.zscore(f"{config['PREFIX']}matches", m) is None]
+            missing = [m for m in load.created if not any(
+                client.zscore(f"{config['PREFIX']}matches:game:{game}:status:{status}", m) is not None
+                for game in engine.GAMES for status in STATUSES)]
             if not missing:
                 break
             time.sleep(0.5)
