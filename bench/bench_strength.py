@@ -54,12 +54,13 @@ def mean_interval(values):
     return mean, mean - half, mean + half
 
 
-def spec_for(game_id, entrants, deals, budget_ms, seed, challenger=None):
-    """The tournament spec of one run (ISMCTS's iteration cap lifted: the CPU budget bounds it)."""
+def spec_for(game_id, entrants, deals, budget_ms, seed, challenger=None, ismcts=None):
+    """The tournament spec of one run (ISMCTS's iteration cap lifted: the CPU budget bounds it;
+    `ismcts`: its other parameters, where they differ from the game's defaults)."""
     spec = {"game": game_id, "options": GAMES[game_id], "deals": deals, "seed": seed,
             "budget": {"cpu_ms": budget_ms},
             "entrants": [{"name": name, "bot": name,
-                          "params": {"iterations": 200000} if name == "ismcts" else {}}
+                          "params": {"iterations": 200000, **(ismcts or {})} if name == "ismcts" else {}}
                          for name in entrants]}
     if challenger:
         spec.update(format="gauntlet", challenger=challenger)
@@ -128,7 +129,7 @@ def run_game(game_id, args):
     if game_id in TEAM_GAMES:
         rows = {}
         for name in ("ismcts", "heuristic"):
-            spec = spec_for(game_id, [name], args.deals, args.budget_ms, args.seed)
+            spec = spec_for(game_id, [name], args.deals, args.budget_ms, args.seed, ismcts=args.ismcts)
             rows[name] = team_figures(play(spec, args.out, f"{game_id}-{name}-team", args.workers))
         for name, (rate, rounds, won, _) in rows.items():
             print(f"{game_id:<11}{name + ' team':<16}{len(won):>5}  win rate {fmt(rate)}"
@@ -140,7 +141,7 @@ def run_game(game_id, args):
               f"  ({time.time() - started:.0f} s)", flush=True)
         return
     spec = spec_for(game_id, ["ismcts", "heuristic"], args.deals, args.budget_ms, args.seed,
-                    challenger="ismcts")
+                    challenger="ismcts", ismcts=args.ismcts)
     records = play(spec, args.out, f"{game_id}-ismcts-vs-heuristic", args.workers)
     score, gain = head_to_head(records)
     print(f"{game_id:<11}{'ismcts vs heur.':<16}{len(records):>5}  score {fmt(score)}"
@@ -156,9 +157,12 @@ def main():
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=28, help="master seed (deals and bot seeds)")
     parser.add_argument("--out", default=None, help="keep each run's results directory under DIR")
+    parser.add_argument("--ismcts", type=json.loads, default=None, metavar="JSON",
+                        help="ISMCTS parameters instead of the game's defaults, e.g. '{\"exploration\": 40}'")
     args = parser.parse_args()
     print(f"ismcts vs heuristic: {args.deals} deals per game, seats rotated, ISMCTS "
-          f"{args.budget_ms} ms CPU per move, seed {args.seed}; 95% intervals over deals")
+          f"{args.budget_ms} ms CPU per move, seed {args.seed}; 95% intervals over deals"
+          + (f"; ISMCTS parameters {json.dumps(args.ismcts)}" if args.ismcts else ""))
     print(f"options: {json.dumps({g: GAMES[g] for g in args.games.split(',')})}")
     for game_id in args.games.split(","):
         run_game(game_id, args)

@@ -44,10 +44,11 @@ PARAMS = {
                    "description": "what a shared victory is worth to the search, in percent of a win alone"},
     "prior": {"default": 60, "type": "int", "min": 0, "max": 1000,
               "description": "virtual visits (won at half rate) given to the heuristic's move at the root"},
+    "exploration": {"default": 70, "type": "int", "min": 0, "max": 1000,
+                    "description": "UCB1's exploration constant, in hundredths (70: 0.7)"},
 }
 # Per-game defaults are declared by each game as data: `rules.bot_defaults["ismcts"]` (with the
 # measurements behind them next to it); engine.bots.bot_params applies them.
-EXPLORATION = 0.7
 PLAYOUT_PARAMS = {"playout": True}  # tells a game's heuristic it may play lighter inside playouts
 
 
@@ -61,8 +62,15 @@ def _frozen(value):
 
 
 def _key(seat, action):
-    """The tree key of `seat` playing `action` (equal actions give equal keys)."""
-    return seat, _frozen(action)
+    """The tree key of `seat` playing `action` (equal actions give equal keys). Most actions are
+    flat dicts: their sorted items are the key (a field keeps one type in a game's action schema,
+    so True and 1 never meet in one field); the rest are frozen whole."""
+    try:
+        flat = tuple(sorted(action.items()))
+        hash(flat)
+    except (AttributeError, TypeError):
+        return seat, _frozen(action)
+    return seat, flat
 
 
 class _Node:
@@ -76,7 +84,7 @@ class _Node:
         self.action = action
         self.seat = seat
 
-    def ucb_child(self, legal_keys):
+    def ucb_child(self, legal_keys, exploration):
         """The child (among the legal ones) with the best UCB1 score."""
         best, best_score = None, -1.0
         for key in legal_keys:
@@ -84,7 +92,7 @@ class _Node:
             child.available += 1
         for key in legal_keys:
             child = self.children[key]
-            score = child.reward / child.visits + EXPLORATION * math.sqrt(
+            score = child.reward / child.visits + exploration * math.sqrt(
                 math.log(max(child.available, 1)) / child.visits)
             if score > best_score:
                 best, best_score = child, score
@@ -104,7 +112,8 @@ def _mover(rules, state, rng):
     return moving[0] if len(moving) == 1 else moving[rng.randbelow(len(moving))]
 
 
-def _iterate(rules, root, state, rng, max_depth, root_seat, policy=None, shared_win=1.0):
+def _iterate(rules, root, state, rng, max_depth, root_seat, policy=None, shared_win=1.0,
+             exploration=0.7):
     """One select-expand-simulate-backpropagate pass from a determinized state."""
     node, path, depth = root, [root], 0
     while rules.outcome(state) is None and depth < max_depth:
@@ -122,7 +131,7 @@ def _iterate(rules, root, state, rng, max_depth, root_seat, policy=None, shared_
             state, _ = rules.apply(state, seat, actions[index], rng)
             path.append(child)
             break
-        node = node.ucb_child(keys)
+        node = node.ucb_child(keys, exploration)
         state, _ = rules.apply(state, seat, node.action, rng)
         path.append(node)
         depth += 1
@@ -188,6 +197,7 @@ def choose_ismcts(view, seat, rules, rng, params, clock=None):
     policy = guided_policy(rules, heuristic, params.get("guided", 0), _rollout(rules),
                            params.get("rollout", 0))
     shared_win = params.get("shared_win", 100) / 100.0
+    exploration = params.get("exploration", PARAMS["exploration"]["default"]) / 100.0
     if heuristic is not None and params.get("prior", 0):
         _seed_prior(root, seat, heuristic.choose(view, seat, rules, rng, {}), params["prior"])
     sample = _sampler(rules, view["state"], seat, params.get("beliefs", 0))
@@ -198,7 +208,7 @@ def choose_ismcts(view, seat, rules, rng, params, clock=None):
         # stay in the RNG's cheap first-4,096 range
         draws = Rng(rng.next64())
         state = sample(view["state"], seat, draws)
-        _iterate(rules, root, state, draws, rules.max_length, seat, policy, shared_win)
+        _iterate(rules, root, state, draws, rules.max_length, seat, policy, shared_win, exploration)
     legal_keys = {_key(seat, a): a for a in legal}
     ranked = sorted(((c.visits, k) for k, c in root.children.items() if k in legal_keys),
                     reverse=True)

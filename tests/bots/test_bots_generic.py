@@ -73,7 +73,8 @@ def test_bot_specs_are_validated():
         validate_bot("toy", {"bot": "nobody"})
     assert validate_bot("toy", {"bot": "ismcts", "budget_ms": 200}) == {
         "bot": "ismcts", "iterations": BOTS["ismcts"]["params"]["iterations"]["default"], "budget_ms": 200,
-        "guided": 0, "rollout": 100, "beliefs": 1, "shared_win": 100, "prior": 60}
+        "guided": 0, "rollout": 100, "beliefs": 1, "shared_win": 100, "prior": 60,
+        "exploration": 70}
 
 
 def test_ismcts_beats_random_on_the_toy_game():
