@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-15s %s\n", $$1, $$2}'
 
-install: ## Create .venv and install the project with its test extra (plus chromium for the browser tests, see make browser)
+install: ## Create .venv and install the project with its test extra (plus chromium for the browser tests, see make browser, and the optional compiled engine where a C compiler is present, see make compiled)
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	@# setuptools warns on every editable install of a flat layout (a caveat about folders named like
@@ -15,7 +15,7 @@ install: ## Create .venv and install the project with its test extra (plus chrom
 	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install -q -e '.[test]'
 	@$(MAKE) --no-print-directory browser
 	@$(MAKE) --no-print-directory ts-client
-	@echo "engine: pure Python (engine/); 'make compiled' adds the optional Cython build (a few minutes)"
+	@$(MAKE) --no-print-directory compiled
 
 compiled: ## Build the optional compiled engine (Cython, into build/compiled; about 3 minutes on two cores) for the benches' --compiled flag and tests/test_compiled_engine.py; the pure-Python engine stays the one everything imports
 	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install -q -e '.[compiled]'
