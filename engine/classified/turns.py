@@ -35,7 +35,7 @@ def begin_turn(state, seat, log):
             if guard_count(state, seat) == 3:
                 ev(log, {"event": "short_circuit", "seat": seat, "won": True})
                 return finish(state, (seat,), "short_circuit")
-            fields["play"] = pair_set(play, seat, tuple(i for i in play[seat] if i[1] != "short_circuit"))
+            fields["play"] = pair_set(play, seat, tuple([i for i in play[seat] if i[1] != "short_circuit"]))
             fields["discard"] += tuple(circuits)
             ev(log, {"event": "short_circuit", "seat": seat, "won": False})
     if draw:  # ev_private, inlined (one draw a turn)

@@ -190,9 +190,13 @@ def with_support_targets(state, seat, spots):
     spotted, so where to deploy is part of the spot. Unchanged without a reserve spy or an
     empty cell (the spot then has no effect) or when no Support cell is offered."""
     grid = state.grid
-    if SUPPORT_CODE not in grid or not state.reserve[seat]:
+    found = _support_cell
+    if found[0] is not grid:  # the states of a turn share their grid tuple: one scan per grid
+        found[1] = grid.index(SUPPORT_CODE) if SUPPORT_CODE in grid else -1
+        found[0] = grid
+    cell = found[1]
+    if cell < 0 or not state.reserve[seat]:
         return spots
-    cell = grid.index(SUPPORT_CODE)
     line, depth = divmod(cell, DEPTH)
     plain, extended = SPOT[line][depth], SUPER_SPOT[line][depth]  # the spots' shared dicts
     for index, action in enumerate(spots):  # at most one spot selects the Support cell
@@ -207,6 +211,7 @@ def with_support_targets(state, seat, spots):
 
 
 SUPPORT_CODE = next(code for code, name in SPECIAL_NAMES.items() if name == "support")
+_support_cell = [None, -1]  # the grid of the last with_support_targets call and its Support cell (-1: none)
 ENEMY_CARD_CODES = frozenset(code for code, card in enumerate(CARDS) if card.kind in ("agent", "dark"))
 AIM_CODES = frozenset(code for code, card in enumerate(CARDS) if card.kind == "aim")
 JET_PACK_CARD_CODES = frozenset(code for code, card in enumerate(CARDS)

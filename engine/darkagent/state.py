@@ -99,13 +99,14 @@ def evolve(state, **changes):
     """A copy of `state` with `changes` (a fast dataclasses.replace without re-validation): one
     fresh `{**fields, **changes}` dict (unchanged tuples are shared) with the per-state caches
     reset and, when the satellites change, the satellite-derived cache too."""
-    new = _new_object(type(state))  # core_evolve, inlined (one merged dict, no second call)
+    cls = type(state)  # core.evolve, inlined (one merged dict, no second call)
+    new = cls.__new__(cls)
     _set_attribute(new, "__dict__", {**state.__dict__, **changes,
                                      **(_NO_CACHES if "sats" in changes else _NO_STATE_CACHES)})
     return new
 
 
-_new_object, _set_attribute = object.__new__, object.__setattr__
+_set_attribute = object.__setattr__
 
 
 def with_cache_slots(state):

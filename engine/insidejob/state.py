@@ -17,7 +17,6 @@ from engine.core import evolve  # noqa: F401  (the shared fast copy; game module
 
 DESIGNATE, MISSION, PLAY, VOTE, OVER = "designate", "mission", "play", "vote", "over"
 
-_new_object = object.__new__
 _set_attribute = object.__setattr__
 
 
@@ -64,7 +63,8 @@ def state_of(fields):
     """The InsideJobState whose field dict is `fields` (every field, in declaration order, as
     `state.__dict__.copy()` gives them). The dict is taken over, not copied: the caller must
     not touch it afterwards. No validation (the hot path's constructor)."""
-    new = _new_object(InsideJobState)
+    cls = InsideJobState  # typed `type` in state.pxd: Cython then calls its allocator directly
+    new = cls.__new__(cls)
     _set_attribute(new, "__dict__", fields)
     return new
 

@@ -1,0 +1,17 @@
+# Cython declarations for engine/classified/actions.py, read only by the optional compiled build
+# (bench/build_engine.py); the pure-Python engine never sees this file. A main action runs on
+# most steps: the seat as a C int, the step's log and the dicts it builds as typed.
+cimport cython
+
+
+@cython.locals(hands=tuple, rest=tuple, hand=tuple, i=cython.Py_ssize_t, source=dict, target=dict)
+cpdef play_card(state, int seat, action, list log, rng, from_hand=*)
+
+@cython.locals(guards=tuple, row=tuple)
+cpdef enlist_guard(state, int seat, card, dict source, list log, from_hand)
+
+@cython.locals(params=dict, given=dict, play=tuple)
+cpdef start_deploy(state, int seat, card, action, list log, dict source, rng)
+
+@cython.locals(shown=dict, hidden=tuple)
+cpdef split_params(state, card, dict params)
