@@ -11,5 +11,5 @@ cpdef act_actions(state, int seat)
 @cython.locals(out=list, own=tuple, columns=list, src=cython.Py_ssize_t)
 cpdef move_actions(state, int seat)
 
-@cython.locals(grid=tuple, index=cython.Py_ssize_t, found=list, cell=cython.Py_ssize_t)
+@cython.locals(grid=tuple, index=cython.Py_ssize_t, found=tuple, cell=cython.Py_ssize_t)
 cpdef with_support_targets(state, seat, list spots)

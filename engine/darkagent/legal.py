@@ -190,10 +190,10 @@ def with_support_targets(state, seat, spots):
     spotted, so where to deploy is part of the spot. Unchanged without a reserve spy or an
     empty cell (the spot then has no effect) or when no Support cell is offered."""
     grid = state.grid
+    global _support_cell
     found = _support_cell
     if found[0] is not grid:  # the states of a turn share their grid tuple: one scan per grid
-        found[1] = grid.index(SUPPORT_CODE) if SUPPORT_CODE in grid else -1
-        found[0] = grid
+        found = _support_cell = (grid, grid.index(SUPPORT_CODE) if SUPPORT_CODE in grid else -1)
     cell = found[1]
     if cell < 0 or not state.reserve[seat]:
         return spots
@@ -211,7 +211,9 @@ def with_support_targets(state, seat, spots):
 
 
 SUPPORT_CODE = next(code for code, name in SPECIAL_NAMES.items() if name == "support")
-_support_cell = [None, -1]  # the grid of the last with_support_targets call and its Support cell (-1: none)
+# (the grid of the last with_support_targets call, its Support cell or -1), replaced whole in one
+# assignment so threads sharing the module never pair one grid with another's cell
+_support_cell = (None, -1)
 ENEMY_CARD_CODES = frozenset(code for code, card in enumerate(CARDS) if card.kind in ("agent", "dark"))
 AIM_CODES = frozenset(code for code, card in enumerate(CARDS) if card.kind == "aim")
 JET_PACK_CARD_CODES = frozenset(code for code, card in enumerate(CARDS)
