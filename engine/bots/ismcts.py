@@ -27,6 +27,7 @@ import math
 
 from ..rng import Rng
 from .game_modules import game_module, heuristic_module
+from .paired import choose_paired
 
 PARAMS = {
     "iterations": {"default": 300, "type": "int", "min": 1, "max": 200000},
@@ -46,6 +47,9 @@ PARAMS = {
               "description": "virtual visits (won at half rate) given to the heuristic's move at the root"},
     "exploration": {"default": 70, "type": "int", "min": 0, "max": 1000,
                     "description": "UCB1's exploration constant, in hundredths (70: 0.7)"},
+    "paired": {"default": 0, "type": "int", "min": 0, "max": 1,
+               "description": "1: judge every root move on the same sampled deals (fewer deals, "
+                              "much less luck in the comparison); 0: one move per deal, the tree"},
 }
 # Per-game defaults are declared by each game as data: `rules.bot_defaults["ismcts"]` (with the
 # measurements behind them next to it); engine.bots.bot_params applies them.
@@ -198,9 +202,12 @@ def choose_ismcts(view, seat, rules, rng, params, clock=None):
                            params.get("rollout", 0))
     shared_win = params.get("shared_win", 100) / 100.0
     exploration = params.get("exploration", PARAMS["exploration"]["default"]) / 100.0
+    sample = _sampler(rules, view["state"], seat, params.get("beliefs", 0))
+    if params.get("paired", 0):
+        return _choose_paired(rules, view, seat, rng, params, clock, stop_at, heuristic, sample,
+                              policy, shared_win)
     if heuristic is not None and params.get("prior", 0):
         _seed_prior(root, seat, heuristic.choose(view, seat, rules, rng, {}), params["prior"])
-    sample = _sampler(rules, view["state"], seat, params.get("beliefs", 0))
     for done in range(params.get("iterations", PARAMS["iterations"]["default"])):
         if stop_at is not None and done and clock() >= stop_at:
             break
@@ -213,6 +220,30 @@ def choose_ismcts(view, seat, rules, rng, params, clock=None):
     ranked = sorted(((c.visits, k) for k, c in root.children.items() if k in legal_keys),
                     reverse=True)
     return legal_keys[ranked[0][1]] if ranked else legal[rng.randbelow(len(legal))]
+
+
+def _choose_paired(rules, view, seat, rng, params, clock, stop_at, heuristic, sample, policy,
+                   shared_win):
+    """ISMCTS's `paired` mode (engine/bots/paired.py): the root moves compared on shared deals."""
+    legal = view["legal_actions"]
+    keys = [_key(seat, a) for a in legal]
+    favourite = (_key(seat, heuristic.choose(view, seat, rules, rng, {}))
+                 if heuristic is not None else None)
+    depth = getattr(rules, "playout_depth", None) or rules.max_length
+    evaluate = getattr(rules, "evaluate", None)
+
+    def playout(state, draws):
+        return _playout(rules, state, draws, depth, policy)
+
+    def reward_of(state):
+        outcome = rules.outcome(state)
+        if outcome is not None:
+            return _rewards(outcome, shared_win).get(seat, 0.0)
+        return evaluate(state).get(seat, 0.0) if evaluate else 0.0
+
+    iterations = params.get("iterations", PARAMS["iterations"]["default"])
+    return choose_paired(rules, view, seat, legal, keys, favourite, rng, iterations, stop_at,
+                         clock, sample, playout, reward_of)
 
 
 def _sampler(rules, view_state, seat, beliefs):

@@ -56,8 +56,11 @@ class ClassifiedGame(Game):
     # seats rotated): heuristic playouts, no root prior, a shared victory worth half: n=1,000 won
     # 68.8% [65.9, 71.6] vs the heuristic's 57.9% [54.8, 60.9] in the same seats, points gain +9.3
     # [+5.9, +12.7]. (A shared win valued fully: 67.5%, points gain +2.4 [-0.9, +5.6]; a root
-    # prior of 20: 55.3% at n=300.)
-    bot_defaults = {"ismcts": {"guided": 100, "prior": 0, "shared_win": 50}}
+    # prior of 20: 55.3% at n=300.) Paired root search (every root move played on the same
+    # sampled deals, engine/bots/paired.py), bench/bench_strength.py at 200 ms, the first 100
+    # deals of seed 28: score 0.63 [0.57, 0.68], paired points gain +0.26 [+0.14, +0.37], against
+    # 0.55 [0.49, 0.61] and +0.10 [-0.01, +0.21] for the tree on the same deals.
+    bot_defaults = {"ismcts": {"guided": 100, "prior": 0, "shared_win": 50, "paired": 1}}
     options_spec = OPTIONS_SPEC
     action_schemas = ACTION_SCHEMAS
     notes = NOTES

@@ -8,15 +8,23 @@ import pytest
 import engine
 from engine.bots import BOTS, bot_catalog, choose_action, validate_bot
 
-FAST = {"random": {}, "heuristic": {}, "ismcts": {"iterations": 8}}
+FAST = {"random": {}, "heuristic": {}, "ismcts": {"iterations": 8},
+        "ismcts-paired": {"iterations": 16, "paired": 1}}
 
 
 def bot_cases():
+    """(game, bot) for every bot of every game, and ISMCTS's paired root search in each game."""
     cases = []
     for game_id in sorted(engine.GAMES):
         for entry in bot_catalog(game_id):
             cases.append((game_id, entry["bot"]))
+            if entry["bot"] == "ismcts":
+                cases.append((game_id, "ismcts-paired"))
     return cases
+
+
+def spec_of(game_id, bot):
+    return validate_bot(game_id, {"bot": bot.split("-")[0], **FAST[bot]})
 
 
 def play(game_id, seats, seed, max_steps=None):
@@ -38,15 +46,15 @@ def play(game_id, seats, seed, max_steps=None):
 
 @pytest.mark.parametrize("game_id, bot", bot_cases())
 def test_bot_plays_only_legal_actions(game_id, bot):
-    spec = validate_bot(game_id, {"bot": bot, **FAST[bot]})
-    steps = None if bot != "ismcts" else 60
+    spec = spec_of(game_id, bot)
+    steps = None if not bot.startswith("ismcts") else 60
     match = play(game_id, [spec, {"bot": "random"}], seed=1234, max_steps=steps)
     assert match.version > 0
 
 
 @pytest.mark.parametrize("game_id, bot", bot_cases())
 def test_bot_is_blind_to_hidden_facts_and_reproducible(game_id, bot):
-    spec = validate_bot(game_id, {"bot": bot, **FAST[bot]})
+    spec = spec_of(game_id, bot)
     match = engine.start(game_id, {}, 99)
     rules = match.rules
     for step in range(12):
@@ -74,7 +82,7 @@ def test_bot_specs_are_validated():
     assert validate_bot("toy", {"bot": "ismcts", "budget_ms": 200}) == {
         "bot": "ismcts", "iterations": BOTS["ismcts"]["params"]["iterations"]["default"], "budget_ms": 200,
         "guided": 0, "rollout": 100, "beliefs": 1, "shared_win": 100, "prior": 60,
-        "exploration": 70}
+        "exploration": 70, "paired": 0}
 
 
 def test_ismcts_beats_random_on_the_toy_game():
