@@ -13,6 +13,8 @@ Successive halving keeps the budget on the contenders: after 4, 8, 16, ... deals
 half of the surviving actions (by mean reward over the deals all of them played) is dropped,
 never below two, and never one tied with a kept one. The chosen action is the best mean; the heuristic's move (when the game has a
 heuristic) keeps a small edge (`HEURISTIC_EDGE`) so the search leaves it only on evidence.
+ISMCTS's `iterations` caps the playouts (a first deal plays every root move, even more than
+that), and its `budget_ms` the CPU time, checked between deals.
 """
 
 from ..rng import Rng
