@@ -16,11 +16,13 @@ A game may also ship engine/<game>/rollout.py for search: `choose(rules, state, 
 rng)`, a fast playout policy that reads the sampled deal directly (`rollout` percent of the
 non-guided moves), and `belief_sampler(rules, view_state, seat)`, a dealer of determinizations
 weighted by what the public record suggests (`beliefs`); both see only what the bot's own view
-allows, as the deal they work on comes from that view.
+allows, as the deal they work on comes from that view. Its `root_actions(view_state, legal,
+favourite)` may shortlist the root moves the `paired` search compares (None: all of them).
 
 Long games may cut playouts short: a rules object with `playout_depth` (actions) and
 `evaluate(state) -> {seat: value in [0, 1]}` has its playouts stopped after that many actions
-and scored by the evaluation instead of played to the end.
+and scored by the evaluation instead of played to the end; `playout_done(state) -> bool`, when
+the game has it, stops a playout earlier (If Then: a number of turns after the decision).
 """
 
 import math
@@ -38,9 +40,10 @@ PARAMS = {
                 "description": "percent of the other playout moves chosen by the game's fast "
                                "rollout policy over the sampled deal (if any); the rest at random"},
     "beliefs": {"default": 1, "type": "int", "min": 0, "max": 1,
-                "description": "1: deal determinizations by the game's belief model where it has "
-                               "one (rollout.belief_sampler: Inside Job places the Insider by "
-                               "public suspicion); 0: every consistent deal alike"},
+                "description": "1: deal what the bot cannot see the way the public record "
+                               "suggests, where the game can (Inside Job: the Insider's seat by "
+                               "public suspicion; If Then: a generated rule's answers from the "
+                               "judgments so far); 0: every consistent deal alike"},
     "shared_win": {"default": 100, "type": "int", "min": 0, "max": 100,
                    "description": "what a shared victory is worth to the search, in percent of a win alone"},
     "prior": {"default": 60, "type": "int", "min": 0, "max": 1000,
@@ -154,8 +157,9 @@ def _iterate(rules, root, state, rng, max_depth, root_seat, policy=None, shared_
 
 
 def _playout(rules, state, rng, max_depth, policy=None):
+    done = getattr(rules, "playout_done", None)
     for _ in range(max_depth):
-        if rules.outcome(state) is not None:
+        if rules.outcome(state) is not None or (done is not None and done(state)):
             break
         seat = _mover(rules, state, rng)
         actions = rules.legal_actions(state, seat)
@@ -226,9 +230,12 @@ def _choose_paired(rules, view, seat, rng, params, clock, stop_at, heuristic, sa
                    shared_win):
     """ISMCTS's `paired` mode (engine/bots/paired.py): the root moves compared on shared deals."""
     legal = view["legal_actions"]
+    favourite_action = heuristic.choose(view, seat, rules, rng, {}) if heuristic else None
+    narrow = getattr(_rollout(rules), "root_actions", None)
+    if narrow is not None:  # the game's shortlist of moves worth comparing (its rollout module)
+        legal = narrow(view["state"], legal, favourite_action) or legal
     keys = [_key(seat, a) for a in legal]
-    favourite = (_key(seat, heuristic.choose(view, seat, rules, rng, {}))
-                 if heuristic is not None else None)
+    favourite = _key(seat, favourite_action) if favourite_action is not None else None
     depth = getattr(rules, "playout_depth", None) or rules.max_length
     evaluate = getattr(rules, "evaluate", None)
 

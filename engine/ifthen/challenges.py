@@ -14,6 +14,7 @@ sane range, and the rule is not extensionally equal to a lower-level one.
 
 import json
 import os
+import weakref
 
 from .data import (
     ATTR_HINT,
@@ -29,6 +30,9 @@ from .rulelang import canonical, compile_rule, describe
 from .semantics import involved_attrs
 
 _CACHE = {}
+# "#posterior-N" -> a search's sampled validity table (posterior.py); held weakly: each lives
+# as long as the decision that drew it (its Beliefs keep it)
+_POSTERIOR = weakref.WeakValueDictionary()
 
 
 class Challenge:
@@ -92,8 +96,15 @@ def challenge_from_key(key):
     """The compiled Challenge for a canonical rule key (cached)."""
     found = _CACHE.get(key)
     if found is None:
-        found = get_challenge(json.loads(key))
+        found = _POSTERIOR.get(key) if key[:1] == "#" else None
+        if found is None:
+            found = get_challenge(json.loads(key))
     return found
+
+
+def register_posterior(challenge):
+    """Make a search's sampled validity table (posterior.py) findable by its key while it lives."""
+    _POSTERIOR[challenge.key] = challenge
 
 
 def _load_curated():

@@ -20,7 +20,7 @@ callers must treat legal actions as read-only (the engine core never mutates the
 from engine.core import Game, make_outcome
 from engine.errors import IllegalAction, InvalidAction
 
-from . import mastermind, team, turns
+from . import mastermind, rollout, team, turns
 from .challenges import candidate_challenges
 from .data import (
     EV_CHEAP_INTEL,
@@ -140,6 +140,7 @@ class IfThen(Game):
     min_players = 2
     max_players = 6
     max_length = HOUSE_RULES["turn_cap"] * ACTIONS_PER_TURN_BOUND + 10
+    playout_depth = rollout.PLAYOUT_DEPTH  # search bots cut playouts here and call evaluate
     options_spec = {
         "players": {"default": 3, "choices": [2, 3, 4, 5, 6]},
         "level": {"default": 0, "choices": [0, 1, 2, 3]},
@@ -277,6 +278,14 @@ class IfThen(Game):
     def measures(self, state, options):
         """Rounds played (to win, in a won match) and the challenge level."""
         return {"rounds": state.round, "level": options.get("level")}
+
+    def evaluate(self, state):
+        """{seat: value in [0, 1]} of a running position, for search bots (rollout.evaluate)."""
+        return rollout.evaluate(state)
+
+    def playout_done(self, state):
+        """Whether a search playout may stop here (rollout.playout_done)."""
+        return rollout.playout_done(state)
 
     def sample_state(self, view, seat, rng):
         """A full state consistent with what `seat` saw."""

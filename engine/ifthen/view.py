@@ -113,12 +113,13 @@ def _add_secrets(view, state, is_ak):
 
 # ---- sampling ----------------------------------------------------------------------------------
 
-def sample_state(view, seat, rng):
-    """A full state consistent with `view`: unseen cards, orders and (if unseen) the rule re-dealt."""
+def sample_state(view, seat, rng, sample_challenge=None):
+    """A full state consistent with `view`: unseen cards, orders and (if unseen) the rule re-dealt
+    (by `sample_challenge(view, rng)` -> (key, mastermind options) when given: posterior.py)."""
     is_ak = view["role"] == "allKnowing" or "ak_hand" in view
     me = cb_index_from_view(view, seat)
     cards = _deal_unseen(view, me, is_ak, rng)
-    challenge, options = _sample_challenge(view, rng)
+    challenge, options = (sample_challenge or _sample_challenge)(view, rng)
     allegiance = view.get("allegiance")
     if allegiance is None:
         allegiance = rng.choice(("TRUE", "FALSE")) if view["allegiance_chosen"] else ""
