@@ -12,7 +12,8 @@ its cards):
   deal (a win shared by k seats is worth 1/k), the duplicate-deal comparison.
 If Then is cooperative: the codebreaker team all ISMCTS and the team all heuristic play the same
 level-3 generated challenges (the same master seed gives the same deals); printed: each team's
-win rate, the mean rounds of its won matches, and the paired win-rate difference per deal.
+win rate, the mean rounds of its won matches, the paired win-rate difference per deal, and the
+rounds of the matches both teams won (same deal, same seating), with their difference.
 
 ISMCTS searches `--budget-ms` of CPU time per move (`budget.cpu_ms`; its iteration cap is lifted,
 so the budget is what bounds it) with each game's declared defaults otherwise. `--out DIR` keeps
@@ -117,6 +118,26 @@ def team_figures(records):
             sum(rounds) / len(rounds) if rounds else math.nan, won, by_deal)
 
 
+def paired_rounds(mine, theirs):
+    """Rounds in the matches both teams won, paired by deal and seating: (n matches, ISMCTS's mean,
+    the heuristic's mean, the per-deal difference's (mean, low, high)). Each team's mean rounds
+    to win also counts the deals only it won, which are the harder ones: this compares like with
+    like."""
+    def key(r):
+        return r["deal"], r["seating"]
+    won = {key(r): r for r in theirs if any(r["won"]) and r["measures"].get("rounds") is not None}
+    pairs = {}
+    for r in mine:
+        other = won.get(key(r))
+        if other is not None and any(r["won"]) and r["measures"].get("rounds") is not None:
+            pairs.setdefault(r["deal"], []).append((r["measures"]["rounds"], other["measures"]["rounds"]))
+    flat = [p for ps in pairs.values() for p in ps]
+    if not flat:
+        return 0, math.nan, math.nan, (math.nan, math.nan, math.nan)
+    diff = mean_interval([sum(a - b for a, b in ps) / len(ps) for ps in pairs.values()])
+    return (len(flat), sum(a for a, _ in flat) / len(flat), sum(b for _, b in flat) / len(flat), diff)
+
+
 def fmt(triple, scale=1.0, sign=""):
     """'0.61 [0.52, 0.70]'-style text of a (mean, low, high) triple."""
     mean, low, high = (x * scale for x in triple)
@@ -127,10 +148,11 @@ def run_game(game_id, args):
     """Play and print one game's rows."""
     started = time.time()
     if game_id in TEAM_GAMES:
-        rows = {}
+        rows, records = {}, {}
         for name in ("ismcts", "heuristic"):
             spec = spec_for(game_id, [name], args.deals, args.budget_ms, args.seed, ismcts=args.ismcts)
-            rows[name] = team_figures(play(spec, args.out, f"{game_id}-{name}-team", args.workers))
+            records[name] = play(spec, args.out, f"{game_id}-{name}-team", args.workers)
+            rows[name] = team_figures(records[name])
         for name, (rate, rounds, won, _) in rows.items():
             print(f"{game_id:<11}{name + ' team':<16}{len(won):>5}  win rate {fmt(rate)}"
                   f"  mean rounds to win {rounds:.2f}", flush=True)
@@ -139,6 +161,9 @@ def run_game(game_id, args):
                               for d in mine if d in theirs])
         print(f"{game_id:<11}{'paired':<16}{len(mine):>5}  win rate gain {fmt(diff, sign='+')}"
               f"  ({time.time() - started:.0f} s)", flush=True)
+        both, own, other, change = paired_rounds(records["ismcts"], records["heuristic"])
+        print(f"{game_id:<11}{'both won':<16}{both:>5}  rounds ISMCTS {own:.2f}, heuristic "
+              f"{other:.2f}, difference {fmt(change, sign='+')}", flush=True)
         return
     spec = spec_for(game_id, ["ismcts", "heuristic"], args.deals, args.budget_ms, args.seed,
                     challenger="ismcts", ismcts=args.ismcts)

@@ -234,6 +234,8 @@ def _choose_paired(rules, view, seat, rng, params, clock, stop_at, heuristic, sa
     narrow = getattr(_rollout(rules), "root_actions", None)
     if narrow is not None:  # the game's shortlist of moves worth comparing (its rollout module)
         legal = narrow(view["state"], legal, favourite_action) or legal
+        if len(legal) == 1:
+            return legal[0]
     keys = [_key(seat, a) for a in legal]
     favourite = _key(seat, favourite_action) if favourite_action is not None else None
     depth = getattr(rules, "playout_depth", None) or rules.max_length

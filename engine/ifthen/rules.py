@@ -164,6 +164,9 @@ class IfThen(Game):
              "The curated Level-0 deck has the component list's 4 cards (L0-1, L0-2, L0-3, L0-8). "
              "Judging is always automatic. Mastermind needs allKnowing=seat and 3+ players.")
     cooperative_side = "Codebreakers"  # the codebreakers play together against the game
+    # ISMCTS compares the heuristic's move with the events the seat holds on shared deals
+    # (rollout.root_actions); bench/results/README.md has the measurements behind it.
+    bot_defaults = {"ismcts": {"paired": 1}}
     typical_moves = 42  # a random-bot match (service/tournament cost estimates)
     conformance_options = (
         {"players": 2}, {"players": 3, "level": 1}, {"players": 4, "level": 2},

@@ -160,19 +160,23 @@ def test_a_cut_in_the_middle_of_a_penalty_counts_the_cards_still_to_draw():
     assert RULES.evaluate(pending)[0] < RULES.evaluate(state)[0]
 
 
-def test_the_root_shortlist_keeps_the_heuristics_move_a_discard_and_the_card_events():
+def test_the_root_shortlist_is_the_heuristics_move_and_the_card_events():
     from engine.ifthen.data import EV_FREE_SHRED, EV_INSPECTION, EV_PASS
     state = turn_state(held=(EV_INSPECTION, EV_FREE_SHRED, EV_PASS))
     view, seat = view_of(state)
     legal = RULES.legal_actions(state, seat)
-    plays = [a for a in legal if a["type"] == "play"]
-    favourite = plays[-1]
+    favourite = [a for a in legal if a["type"] == "play"][-1]
     short = rollout.root_actions(view, legal, favourite)
-    assert favourite in short and all(a in legal for a in short)
-    assert [a for a in short if a["type"] == "play"] == [favourite]
-    assert sum(a["type"] == "discard" for a in short) == 1
-    assert {a["event"] for a in short if a["type"] == "use_event"} == {EV_INSPECTION, EV_FREE_SHRED}
-    assert not any(a["type"] in ("hint", "guess") for a in short)
+    assert short[0] == favourite and all(a in legal for a in short)
+    assert [a["type"] for a in short[1:]] == ["use_event"] * (len(short) - 1)
+    assert {a["event"] for a in short[1:]} == {EV_INSPECTION, EV_FREE_SHRED}
+    penalty = craft(state, phase="penalty", penalty_left=2)
+    draws = RULES.legal_actions(penalty, seat)
+    assert rollout.root_actions(RULES.view(penalty, seat), draws, draws[-1]) == [draws[-1]]
     curated = fresh(players=3, seed=1, level=3)
     curated_view, curated_seat = view_of(curated)
-    assert rollout.root_actions(curated_view, RULES.legal_actions(curated, curated_seat), None) is None
+    curated_legal = RULES.legal_actions(curated, curated_seat)
+    assert rollout.root_actions(curated_view, curated_legal, curated_legal[0]) == [curated_legal[0]]
+    human_ak = fresh(players=3, seed=1, allKnowing="seat", **GENERATED)
+    ak_legal = RULES.legal_actions(human_ak, 0)
+    assert rollout.root_actions(RULES.view(human_ak, 0), ak_legal, ak_legal[0]) is None
