@@ -96,8 +96,11 @@ def challenge_from_key(key):
     """The compiled Challenge for a canonical rule key (cached)."""
     found = _CACHE.get(key)
     if found is None:
-        found = _POSTERIOR.get(key) if key[:1] == "#" else None
-        if found is None:
+        if key[:1] == "#":
+            found = _POSTERIOR.get(key)
+            if found is None:
+                raise LookupError(f"{key}: a search's sampled rule, no longer kept")
+        else:
             found = get_challenge(json.loads(key))
     return found
 

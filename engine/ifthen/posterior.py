@@ -18,9 +18,12 @@ A `PosteriorChallenge` is a validity table drawn from what the public record sug
   the pair, so the same determinization answers the same way whichever root move asks first.
 It reads only public judgments and revealed hints, so any seat may use it. The engine finds it
 through `challenges.challenge_from_key` by its "#posterior-N" key, in a registry that holds it
-weakly: the decision's `Beliefs` keep their draws, so they all go when the decision is over.
+weakly: the decision's `Beliefs` keep its last KEEP_DRAWS draws (a search uses each deal for one
+iteration or one paired deal), so a long search's memory stays bounded and all go when the
+decision is over.
 """
 
+import collections
 import itertools
 import math
 
@@ -28,6 +31,7 @@ from ..rng import Rng
 from .challenges import register_posterior
 from .data import CARD_MASKS, HINT_SYMBOLS, N_HALVES
 
+KEEP_DRAWS = 256  # the draws a decision keeps alive (older ones may be collected)
 _UNIT = 1.0 / (1 << 64)
 _NUMBERS = itertools.count()
 NO_TABLE = (-1,) * N_HALVES  # never equal to a compiled table: a guess is never right
@@ -60,7 +64,7 @@ class Beliefs:
         self.level = level
         self.n_judged = len(judgments)
         self.turns_taken = turns_taken  # codebreaker turns before the decision
-        self.draws = []  # the decision's PosteriorChallenges (the registry holds them weakly)
+        self.draws = collections.deque(maxlen=KEEP_DRAWS)  # the registry holds them weakly
 
     def score(self, prev, half):
         """The model's own estimate (what the heuristic ranks plays by), cached."""

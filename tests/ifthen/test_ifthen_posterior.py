@@ -5,10 +5,12 @@ import gc
 import json
 from dataclasses import replace
 
+import pytest
+
 import engine
 from engine import Rng
 from engine.bots import choose_action, ismcts, validate_bot
-from engine.ifthen import challenges, rollout
+from engine.ifthen import challenges, posterior, rollout
 from engine.ifthen.challenges import challenge_from_key
 from engine.ifthen.posterior import PosteriorChallenge
 from engine.ifthen.state import cb_seat
@@ -57,18 +59,19 @@ def test_unjudged_pairs_are_drawn_from_the_calibrated_model_and_answer_the_same_
     state = turn_state()
     view, seat = view_of(state)
     sample = rollout.belief_sampler(RULES, view, seat)
-    states = [sample(view, seat, Rng(k)) for k in range(300)]
-    drawn = [challenge_from_key(s.challenge) for s in states]
-    beliefs = drawn[0].beliefs
-    prev = top(state)
-    shares = []
-    for half in (0, 33, 77, 119):
-        share = sum(d.is_valid(prev, half) for d in drawn) / len(drawn)
-        shares.append(share)
-        assert abs(share - beliefs.probability(prev, half)) < 0.12
-    assert len(set(shares)) > 1 or 0 < shares[0] < 1  # a real draw, not a constant table
+    prev, halves = top(state), (0, 33, 77, 119)
+    counts = dict.fromkeys(halves, 0)
+    for k in range(300):
+        drawn = challenge_from_key(sample(view, seat, Rng(k)).challenge)
+        for half in halves:
+            counts[half] += drawn.is_valid(prev, half)
+        if k == 5:
+            first = drawn
+    beliefs = first.beliefs
+    for half in halves:
+        assert abs(counts[half] / 300 - beliefs.probability(prev, half)) < 0.12
+    assert any(0 < count < 300 for count in counts.values())  # a real draw, not a constant table
     again = challenge_from_key(sample(view, seat, Rng(5)).challenge)
-    first = drawn[5]
     for p in (60, 1):  # the same seed gives the same table, whatever order it is asked in
         for h in range(117, -1, -9):
             assert again.is_valid(p, h) == first.is_valid(p, h)
@@ -78,9 +81,13 @@ def test_a_posterior_table_is_never_a_right_guess_and_lives_as_long_as_its_decis
     state = turn_state()
     view, seat = view_of(state)
     sample = rollout.belief_sampler(RULES, view, seat)
-    keys = [sample(view, seat, Rng(k)).challenge for k in range(50)]
-    drawn = challenge_from_key(keys[0])
+    keys = [sample(view, seat, Rng(k)).challenge for k in range(posterior.KEEP_DRAWS + 50)]
+    drawn = challenge_from_key(keys[-1])
     assert all(drawn.table != c.table for c in challenges.CURATED[3])
+    gc.collect()
+    assert sum(key in challenges._POSTERIOR for key in keys) == posterior.KEEP_DRAWS  # bounded
+    with pytest.raises(LookupError):
+        challenge_from_key(keys[0])  # an old draw is gone, with a clear error
     del sample, drawn
     gc.collect()
     assert not any(key in challenges._POSTERIOR for key in keys)
