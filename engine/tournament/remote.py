@@ -127,7 +127,8 @@ def _post(url, data, limit, allow):
     port = parts.port or (443 if scheme == "https" else 80)
     address = _checked_address(parts.hostname, port, allow)
     connection = (_PinnedTLS if scheme == "https" else _Pinned)(parts.hostname, port, address, limit)
-    watchdog = threading.Timer(limit, _cut, (connection,))  # a trickled answer ends at the deadline
+    fired = threading.Event()
+    watchdog = threading.Timer(limit, _cut, (connection, fired))  # a trickled answer ends at the deadline
     watchdog.daemon = True
     watchdog.start()
     try:
@@ -137,14 +138,20 @@ def _post(url, data, limit, allow):
         if response.status != 200:
             raise _Fault("bad answer")  # a redirect too: never followed
         return response.read(MAX_ANSWER_BYTES + 1)
+    except Exception:
+        if fired.is_set():  # whatever the cut made the call raise (EPIPE, reset, short read)
+            raise _Fault("timeout") from None
+        raise
     finally:
         watchdog.cancel()
         connection.close()
 
 
-def _cut(connection):
-    """Shut the connection's socket down (the call's deadline passed mid-answer); `kept`: the
-    socket the connection made (http.client hands it to the response and forgets it)."""
+def _cut(connection, fired):
+    """Shut the connection's socket down (the call's deadline passed mid-call) and note it in
+    `fired`; `kept`: the socket the connection made (http.client hands it to the response and
+    forgets it)."""
+    fired.set()
     try:
         connection.kept.shutdown(socket.SHUT_RDWR)
     except (AttributeError, OSError):

@@ -129,6 +129,22 @@ def test_a_trickled_answer_is_cut_at_the_deadline(bot, monkeypatch):
     assert TRICKLED == ["cut"]  # the worker hung up instead of reading on
 
 
+def test_a_call_cut_while_still_sending_is_a_timeout(bot, monkeypatch):
+    """On a loaded machine the deadline can pass before the request is out: the cut socket then
+    fails the send (a broken pipe), which is still the deadline's doing, not a refusal."""
+    base, _ = bot
+    monkeypatch.setenv("SAFEHOUSE_TOURNAMENT_REMOTE_ALLOW", "127.0.0.1")
+    sending = remote._Pinned.request
+
+    def slow_request(self, *args, **kwargs):
+        if self.sock is None:
+            self.connect()
+        time.sleep(0.3)  # the 100 ms deadline passes (and the watchdog cuts) before sending
+        return sending(self, *args, **kwargs)
+    monkeypatch.setattr(remote._Pinned, "request", slow_request)
+    assert _ask(f"{base}/good", timeout_ms=100) == (None, "timeout")
+
+
 def test_faults_carry_no_network_detail(bot, monkeypatch):
     base, _ = bot
     monkeypatch.setenv("SAFEHOUSE_TOURNAMENT_REMOTE_ALLOW", "127.0.0.1")
