@@ -22,4 +22,8 @@ cdef class Rng:
     @cython.locals(counter=cython.ulonglong, z=cython.ulonglong)
     cpdef randbelow(self, n)
 
+    @cython.locals(counter=cython.ulonglong, z=cython.ulonglong, seed=cython.ulonglong)
+    cpdef list draws(self, Py_ssize_t count)
+
+    @cython.locals(counter=cython.ulonglong, z=cython.ulonglong)
     cpdef choice(self, seq)

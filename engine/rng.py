@@ -41,6 +41,21 @@ class Rng:
         z = ((z ^ (z >> 27)) * _MUL2) & _MASK
         return z ^ (z >> 31)
 
+    def draws(self, count):
+        """The next `count` raw 64-bit draws, as a list (the same as `count` calls of next64,
+        for callers that need many at once, e.g. a deck shuffle)."""
+        out = []
+        seed, counter = self.seed, self.counter
+        for _ in range(count):  # next64 inlined
+            counter += 1
+            z = seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))
+            z = (z + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+            out.append(z ^ (z >> 31))
+        self.counter = counter
+        return out
+
     def randbelow(self, n):
         """A uniform integer in [0, n) (n >= 1), without modulo bias."""
         limit = _SMALL_LIMITS.get(n)
@@ -73,8 +88,21 @@ class Rng:
         return (self.next64() >> 11) / float(1 << 53)
 
     def choice(self, seq):
-        """One element of a non-empty sequence."""
-        return seq[self.randbelow(len(seq))]
+        """One element of a non-empty sequence (randbelow inlined: bots and playouts pick with
+        this on every step)."""
+        n = len(seq)
+        limit = _SMALL_LIMITS.get(n)
+        if limit is None:
+            return seq[self.randbelow(n)]  # (an empty sequence fails there)
+        while True:
+            counter = self.counter = self.counter + 1
+            z = self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))
+            z = (z + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+            z ^= z >> 31
+            if z <= limit:
+                return seq[z % n]
 
     def shuffled(self, seq):
         """A new list with the elements of seq in random order (Fisher-Yates)."""

@@ -42,3 +42,22 @@ def test_randbelow_stays_in_range(n):
 def test_randbelow_rejects_empty_ranges(n):
     with pytest.raises(ValueError):
         Rng(1).randbelow(n)
+
+
+@pytest.mark.parametrize("start", [0, 4090])  # the counter crosses the precomputed table's end
+def test_a_batch_of_draws_is_the_stream_drawn_one_by_one(start):
+    one, batch = Rng(11, start), Rng(11, start)
+    assert batch.draws(12) == [one.next64() for _ in range(12)]
+    assert batch.counter == one.counter == start + 12
+    assert batch.draws(0) == [] and batch.counter == start + 12
+
+
+def test_choice_draws_what_randbelow_draws():
+    one, other = Rng(3), Rng(3)
+    items = list(range(5000))  # 5000: past randbelow's cached limits too
+    for size in (1, 2, 7, 60, 4097, 5000):
+        assert [one.choice(items[:size]) for _ in range(20)] == [
+            items[other.randbelow(size)] for _ in range(20)]
+    assert one.counter == other.counter
+    with pytest.raises((IndexError, ValueError)):
+        Rng(1).choice([])

@@ -24,26 +24,31 @@ from .state import cb_seat, finish, give_card, refill_market, replace
 
 
 def reveal_event(state, rng, evs):
-    """Reveal the next event and apply it."""
-    discard = state.event_discard
-    if state.current_event:
-        discard = discard + (state.current_event,)
-    deck = state.event_deck
+    """Reveal the next event and apply it (`state` is private to the running step, see turns:
+    edited in place)."""
+    fields = state.__dict__
+    discard = fields["event_discard"]
+    if fields["current_event"]:
+        discard = discard + (fields["current_event"],)
+    deck = fields["event_deck"]
     if not deck and discard:
         deck, discard = tuple(sorted(discard)), ()
         evs.append(event({"events_reshuffled": len(deck)}))
+    fields["event_discard"], fields["current_event"] = discard, 0
     if not deck:
-        return replace(state, event_deck=deck, event_discard=discard, current_event=0)
+        fields["event_deck"] = deck
+        return state
     index = rng.randbelow(len(deck))  # the deck is unordered: draw a random card
     ev_id = deck[index]
-    state = replace(state, event_deck=deck[:index] + deck[index + 1:], event_discard=discard,
-                    current_event=0)
+    fields["event_deck"] = deck[:index] + deck[index + 1:]
     spec = EVENT_BY_ID[ev_id]
-    evs.append(event({"event": ev_id, "name": spec["name"], "kind": spec["kind"]}))
-    if spec["kind"] == "keep":
-        return replace(state, held=state.held + (ev_id,))
-    state = replace(state, current_event=ev_id)
-    if spec["kind"] == "instant":
+    kind = spec["kind"]
+    evs.append({"public": {"event": ev_id, "name": spec["name"], "kind": kind}, "private": {}})
+    if kind == "keep":
+        fields["held"] += (ev_id,)
+        return state
+    fields["current_event"] = ev_id
+    if kind == "instant":
         return apply_instant(state, ev_id, evs)
     return state
 

@@ -29,8 +29,10 @@ from .data import (
     EV_HAND_OFF,
     EV_INSPECTION,
     EV_LOCKDOWN,
+    EV_OPEN_BOOK,
     EV_PASS,
     EV_RECOUNT,
+    EVENT_IDS,
     GAME_NUMBERS,
     HOUSE_RULES,
 )
@@ -49,22 +51,33 @@ _DISCARDS = tuple({"type": "discard", "card": c} for c in range(60))
 _DRAW_DECK = {"type": "draw", "source": "deck"}
 _HINT = {"type": "hint"}
 _DRAW_MARKET = tuple({"type": "draw", "source": "market", "slot": i} for i in range(8))
+_EVENT_USES = {ev_id: {"type": "use_event", "event": ev_id} for ev_id in EVENT_IDS}
+_INSPECTIONS = tuple(tuple({"type": "use_event", "event": EV_INSPECTION, "card": c, "orient": o}
+                           for o in (0, 1)) for c in range(60))
+_SHREDS = tuple({"type": "use_event", "event": EV_FREE_SHRED, "card": c} for c in range(60))
+_HAND_OFFS = tuple(tuple({"type": "use_event", "event": EV_HAND_OFF, "card": c, "to": to}
+                         for to in range(7)) for c in range(60))  # [card][seat]
+
+
+_HINT_FROM = GAME_NUMBERS["penalty_thresholds"][0]  # invalid cards before a hint may be bought
 
 
 def _turn_actions(state, seat):
-    hand = sorted(state.hands[state.turn])
-    actions = [a for c in hand for a in _PLAYS[c]]
-    if state.bonus_plays:
+    fields = state.__dict__  # read once: a turn's list is built on most playout steps
+    hand = sorted(fields["hands"][fields["turn"]])
+    actions = []
+    for c in hand:
+        actions += _PLAYS[c]
+    if fields["bonus_plays"]:
         return actions
-    if state.current_event != EV_LOCKDOWN:
+    if fields["current_event"] != EV_LOCKDOWN:
         actions += [_DISCARDS[c] for c in hand]
-    if state.held:
+    if fields["held"]:
         actions += _event_actions(state, seat, hand)
-    if len(state.invalid) >= GAME_NUMBERS["penalty_thresholds"][0] and team.can_ask_hint(
-            state, state.turn):
+    if len(fields["invalid"]) >= _HINT_FROM and team.can_ask_hint(state, fields["turn"]):
         actions.append(_HINT)
     if team.can_guess(state):
-        actions += _guess_actions(state.level, state.candidates)
+        actions += _guess_actions(fields["level"], fields["candidates"])
     return actions
 
 
@@ -84,29 +97,32 @@ def _guess_actions(level, candidates):
 
 
 def _event_actions(state, seat, hand):
+    """The held events' uses (shared, never-mutated dicts, like the plays)."""
     out = []
-    others = [cb_seat(state, i) for i in range(state.n_cb) if i != state.turn]
     for ev_id in sorted(set(state.held)):
-        base = {"type": "use_event", "event": ev_id}
         if ev_id == EV_INSPECTION:
-            out += [dict(base, card=c, orient=o) for c in hand for o in (0, 1)]
+            for c in hand:
+                out += _INSPECTIONS[c]
         elif ev_id == EV_PASS:
-            out.append(base)
+            out.append(_EVENT_USES[ev_id])
         elif ev_id == EV_HAND_OFF:
-            out += [dict(base, card=c, to=to) for c in hand for to in others]
+            others = [cb_seat(state, i) for i in range(state.n_cb) if i != state.turn]
+            out += [_HAND_OFFS[c][to] for c in hand for to in others]
         elif ev_id == EV_FREE_SHRED:
-            out += [dict(base, card=c) for c in hand]
+            out += [_SHREDS[c] for c in hand]
         elif ev_id == EV_CHEAP_INTEL and not state.free_hint or ev_id == EV_DOUBLE_PLAY and len(hand) >= 2:
-            out.append(base)
+            out.append(_EVENT_USES[ev_id])
         elif ev_id == EV_RECOUNT and state.invalid:
+            base = _EVENT_USES[ev_id]
             out += [dict(base, to=cb_seat(state, i)) for i in range(state.n_cb)]
     return out
 
 
 def _penalty_actions(state):
-    actions = [] if turns.must_draw_market(state) or len(state.deck) < state.penalty_left else [
-        _DRAW_DECK]
-    return actions + list(_DRAW_MARKET[:len(state.market)])
+    market = state.market
+    if (state.current_event == EV_OPEN_BOOK and market) or len(state.deck) < state.penalty_left:
+        return list(_DRAW_MARKET[:len(market)])  # turns.must_draw_market, inlined
+    return [_DRAW_DECK, *_DRAW_MARKET[:len(market)]]
 
 
 def _ak_actions(state):
@@ -195,8 +211,8 @@ class IfThen(Game):
     def to_move(self, state):
         """The seats that must decide now."""
         phase = state.phase
-        if phase in ("turn", "penalty", "second_chance"):
-            return (cb_seat(state, state.turn),)
+        if phase == "turn" or phase == "penalty" or phase == "second_chance":
+            return (state.turn if state.ak_seat is None else state.turn + 1,)  # cb_seat, inlined
         if phase == "hint_vote":
             return tuple(cb_seat(state, i) for i in state.voters)
         if phase == "over":
@@ -215,13 +231,13 @@ class IfThen(Game):
         return actions
 
     def _compute_legal(self, state, seat):
+        phase = state.phase
+        if phase == "turn" or phase == "penalty":  # to_move, inlined for the codebreaker on turn
+            if seat != (state.turn if state.ak_seat is None else state.turn + 1):
+                return []
+            return _turn_actions(state, seat) if phase == "turn" else _penalty_actions(state)
         if seat not in self.to_move(state):
             return []
-        phase = state.phase
-        if phase == "turn":
-            return _turn_actions(state, seat)
-        if phase == "penalty":
-            return _penalty_actions(state)
         if phase in _FIXED:
             return [dict(a) for a in _FIXED[phase]]
         return _ak_actions(state)
@@ -296,15 +312,19 @@ class IfThen(Game):
 
 
 def _dispatch(state, seat, action, rng, evs):
+    """The state after `action`, from a private copy of `state` (the turn machinery edits the
+    copy in place: see turns)."""
     kind = action["type"]
     if state.hint_refused and kind not in ("hint", "approve", "refuse"):
         state = replace(state, hint_refused=0)  # something else happened: proposals open again
+    else:
+        state = replace(state)
+    if kind == "draw":  # the most frequent first
+        return turns.draw_penalty_card(state, seat, action["source"], action.get("slot"), rng, evs)
     if kind == "play":
         return turns.play_card(state, seat, action["card"], action["orient"], rng, evs)
     if kind == "discard":
         return turns.discard_card(state, seat, action["card"], rng, evs)
-    if kind == "draw":
-        return turns.draw_penalty_card(state, seat, action["source"], action.get("slot"), rng, evs)
     if kind == "guess":
         return team.apply_guess(state, seat, action["rule"], evs)
     if kind == "hint":

@@ -33,12 +33,13 @@ def fast_shuffle(rng, items):
     """Fisher-Yates drawing two indices per 64-bit draw (multiply-shift on 32-bit halves; the
     bias is below 60 / 2**32). Randomness only from `rng`."""
     items = list(items)
-    word, spare = 0, False
+    words = rng.draws(len(items) // 2)  # one draw per two swaps, drawn at once
+    word, spare, k = 0, False, 0
     for i in range(len(items) - 1, 0, -1):
         if spare:
             half, spare = word >> 32, False
         else:
-            word, spare = rng.next64(), True
+            word, spare, k = words[k], True, k + 1
             half = word & 0xFFFFFFFF
         j = (half * (i + 1)) >> 32
         items[i], items[j] = items[j], items[i]

@@ -1,6 +1,10 @@
 """Codebreaker turns: play, discard, penalties, Second Chance, turn and round ends (digest B6/B7).
 
-Every function takes and returns an immutable state plus the list of log events it appends to.
+Every function takes a state private to the running step and returns the next one, appending
+to the step's list of log events. `rules.apply` hands the turn machinery a fresh copy of its
+input, so these functions edit that copy's fields in place (one copy an action instead of one
+per change: the turn functions are most of a playout). Never call them with a state anyone
+else holds.
 Judging is always the engine's: a play is valid iff the challenge accepts its top half after
 the last valid card's top half; a discard is "actually valid" iff either half would be.
 PROPOSALs: penalty level is state-based and recomputed after the invalid card is placed, before
@@ -43,18 +47,27 @@ def judgment_changes(state, judgment):
 
 def play_card(state, seat, card, orient, rng, evs):
     """A codebreaker plays `card` with `orient` on top."""
-    prev, half = last_half(state), 2 * card + orient
-    valid = challenge_from_key(state.challenge).is_valid(prev, half)
-    changes = hand_loss(state, state.turn, card)
-    changes.update(judgment_changes(state, ("play", prev, half, -1, valid)))
-    evs.append(event({"action": "play", "seat": seat, "card": card, "orient": orient,
-                      "top": HALF_CODES[half], "valid": valid}))
+    fields = state.__dict__  # private to the step: edited in place
+    top, up = fields["line"][-1]
+    prev, half = 2 * top + up, 2 * card + orient  # last_half, inlined
+    valid = challenge_from_key(fields["challenge"]).is_valid(prev, half)  # (a search's drawn rule has no table)
+    judgment = ("play", prev, half, -1, valid)  # judgment_changes and hand_loss, inlined
+    fields["judgments"] += (judgment,)
+    fields["candidates"] = narrow(fields["level"], fields["candidates"], judgment)
+    hands, turn, revealed = list(fields["hands"]), fields["turn"], fields["revealed"]
+    hands[turn] = remove_card(hands[turn], card)
+    fields["hands"] = tuple(hands)
+    if card in revealed:
+        fields["revealed"] = remove_card(revealed, card)
+    evs.append({"public": {"action": "play", "seat": seat, "card": card, "orient": orient,
+                           "top": HALF_CODES[half], "valid": valid}, "private": {}})  # engine.event, inlined
     if valid:
-        state = replace(state, line=state.line + ((card, orient),), **changes)
+        fields["line"] += ((card, orient),)
         return after_action(state, rng, evs)
-    state = replace(state, invalid=state.invalid + ((len(state.line) - 1, card, orient),), **changes)
-    if EV_SECOND_CHANCE in state.held:
-        return replace(state, phase="second_chance")
+    fields["invalid"] += ((len(fields["line"]) - 1, card, orient),)
+    if EV_SECOND_CHANCE in fields["held"]:
+        fields["phase"] = "second_chance"
+        return state
     return begin_penalty(state, rng, evs, True)
 
 
@@ -62,15 +75,17 @@ def discard_card(state, seat, card, rng, evs):
     """A codebreaker discards `card`, claiming it invalid both ways up."""
     prev = last_half(state)
     valid = challenge_from_key(state.challenge).card_valid(prev, card)
-    changes = judgment_changes(state, ("discard", prev, 2 * card, 2 * card + 1, valid))
-    evs.append(event({"action": "discard", "seat": seat, "card": card, "code": CARD_CODES[card],
-                      "actually_valid": valid}))
+    fields = state.__dict__  # private to the step: edited in place
+    fields.update(judgment_changes(state, ("discard", prev, 2 * card, 2 * card + 1, valid)))
+    evs.append({"public": {"action": "discard", "seat": seat, "card": card, "code": CARD_CODES[card],
+                           "actually_valid": valid}, "private": {}})
     if not valid:
-        changes.update(hand_loss(state, state.turn, card))
-        return end_turn(replace(state, discard=state.discard + (card,), **changes), rng, evs)
-    if card not in state.revealed:
-        changes["revealed"] = tuple(sorted(state.revealed + (card,)))
-    return begin_penalty(replace(state, **changes), rng, evs, False)
+        fields.update(hand_loss(state, fields["turn"], card))
+        fields["discard"] += (card,)
+        return end_turn(state, rng, evs)
+    if card not in fields["revealed"]:
+        fields["revealed"] = tuple(sorted(fields["revealed"] + (card,)))
+    return begin_penalty(state, rng, evs, False)
 
 
 def penalty_size(state):
@@ -82,13 +97,16 @@ def begin_penalty(state, rng, evs, invalid_play):
     """Start drawing the current penalty (or lose when market + deck cannot cover it)."""
     if invalid_play and state.current_event == EV_SAFE_HARBOUR and not state.safe_harbour_used:
         evs.append(event({"penalty": 0, "why": "Safe Harbour"}))
-        return after_action(replace(state, safe_harbour_used=True), rng, evs)
+        state.__dict__["safe_harbour_used"] = True
+        return after_action(state, rng, evs)
     size = penalty_size(state)
     if len(state.deck) + len(state.market) < size:
         evs.append(event({"penalty": size, "loss": "not enough cards to draw"}))
         return finish(state, "loss", "a penalty could not be drawn")
-    evs.append(event({"penalty": size}))
-    return replace(state, phase="penalty", penalty_left=size)
+    evs.append({"public": {"penalty": size}, "private": {}})
+    fields = state.__dict__
+    fields["phase"], fields["penalty_left"] = "penalty", size
+    return state
 
 
 def must_draw_market(state):
@@ -98,29 +116,33 @@ def must_draw_market(state):
 
 def draw_penalty_card(state, seat, source, slot, rng, evs):
     """Draw one penalty card from a market slot, or every card still owed from the deck."""
+    fields = state.__dict__  # private to the step: edited in place
+    hands, turn, deck = list(fields["hands"]), fields["turn"], fields["deck"]
     if source == "deck":
-        left = state.penalty_left
-        cards = state.deck[:left]
-        hands = list(state.hands)
-        hands[state.turn] = hands[state.turn] + cards
+        left = fields["penalty_left"]
+        cards = deck[:left]
+        hands[turn] += cards
         evs.append(event({"draw": "deck", "seat": seat, "count": left}, {seat: {"cards": list(cards)}}))
-        state = replace(state, hands=tuple(hands), deck=state.deck[left:], penalty_left=0)
+        fields["hands"], fields["deck"], fields["penalty_left"] = tuple(hands), deck[left:], 0
         return after_action(state, rng, evs)
-    card = state.market[slot][0]
-    changes = hand_gain(state, state.turn, card, True)
-    changes["market"], changes["deck"] = refill_market(
-        state.market[:slot] + state.market[slot + 1:], state.deck)
-    evs.append(event({"draw": "market", "seat": seat, "card": card}))
-    left = state.penalty_left - 1
+    market = fields["market"]
+    card = market[slot][0]
+    hands[turn] += (card,)  # hand_gain, inlined: a market card is public
+    fields["hands"], fields["revealed"] = tuple(hands), tuple(sorted(fields["revealed"] + (card,)))
+    fields["market"], fields["deck"] = refill_market(market[:slot] + market[slot + 1:], deck)
+    evs.append({"public": {"draw": "market", "seat": seat, "card": card}, "private": {}})
+    left = fields["penalty_left"] = fields["penalty_left"] - 1
     if left:
-        return replace(state, penalty_left=left, **changes)
-    return after_action(replace(state, penalty_left=0, **changes), rng, evs)
+        return state
+    return after_action(state, rng, evs)
 
 
 def after_action(state, rng, evs):
     """After a play resolves: a Double Play bonus play, or the end of the turn."""
-    if state.bonus_plays == 2 and state.hands[state.turn]:
-        return replace(state, phase="turn", bonus_plays=1, penalty_left=0)
+    fields = state.__dict__
+    if fields["bonus_plays"] == 2 and fields["hands"][fields["turn"]]:
+        fields["phase"], fields["bonus_plays"], fields["penalty_left"] = "turn", 1, 0
+        return state
     return end_turn(state, rng, evs)
 
 
@@ -139,18 +161,25 @@ def end_turn(state, rng, evs):
     if not any(state.hands):
         evs.append(event({"win": "every codebreaker emptied their hand"}))
         return finish(state, "win", "every codebreaker emptied their hand")
-    taken, in_round = state.turns_taken + 1, state.turns_in_round + 1
+    fields = state.__dict__
+    taken = fields["turns_taken"] = fields["turns_taken"] + 1
+    in_round = fields["turns_in_round"] + 1
     if taken >= HOUSE_RULES["turn_cap"]:
-        return finish(replace(state, turns_taken=taken), "loss", "the turn limit was reached")
+        return finish(state, "loss", "the turn limit was reached")
     if not round_over(state, in_round):
-        return advance(state, turns_taken=taken, turns_in_round=in_round)
-    state = reveal_event(replace(state, turns_taken=taken), rng, evs)
-    if state.phase == "over":
-        return replace(state, round=state.round + 1, turns_in_round=0)
-    if state.mastermind:
-        return replace(state, phase="ak_turn", round=state.round + 1, turns_in_round=0,
-                       safe_harbour_used=False, bonus_plays=0, penalty_left=0)
-    return advance(state, round=state.round + 1, turns_in_round=0, safe_harbour_used=False)
+        fields["turns_in_round"] = in_round
+        return advance(state)
+    state = reveal_event(state, rng, evs)
+    fields = state.__dict__  # (reveal_event may have made a copy: still the step's own)
+    fields["round"] += 1
+    fields["turns_in_round"] = 0
+    if fields["phase"] == "over":
+        return state
+    fields["safe_harbour_used"] = False
+    if fields["mastermind"]:
+        fields["phase"], fields["bonus_plays"], fields["penalty_left"] = "ak_turn", 0, 0
+        return state
+    return advance(state)
 
 
 def round_over(state, in_round):
@@ -171,15 +200,17 @@ def round_over(state, in_round):
     return True
 
 
-def advance(state, **changes):
-    """Hand the turn to the next active codebreaker (applying `changes` too)."""
+def advance(state):
+    """Hand the turn to the next active codebreaker (`state` is the step's own: edited in place)."""
     nxt = next_active(state, state.turn)
     if nxt < 0:
-        return finish(replace(state, **changes), "win", "every codebreaker emptied their hand")
-    if changes.get("turns_in_round", state.turns_in_round) == 0:  # a new round opens
-        changes["round_start"] = nxt
-    return replace(state, phase="turn", turn=nxt, guessed=False, hint_asked=False,
-                   bonus_plays=0, penalty_left=0, **changes)
+        return finish(state, "win", "every codebreaker emptied their hand")
+    fields = state.__dict__
+    if fields["turns_in_round"] == 0:  # a new round opens
+        fields["round_start"] = nxt
+    fields["phase"], fields["turn"], fields["guessed"], fields["hint_asked"] = "turn", nxt, False, False
+    fields["bonus_plays"] = fields["penalty_left"] = 0
+    return state
 
 
 def use_second_chance(state, seat, rng, evs):
