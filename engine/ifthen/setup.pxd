@@ -4,6 +4,5 @@
 cimport cython
 
 
-@cython.locals(word=cython.ulonglong, half=cython.ulonglong, i=cython.Py_ssize_t,
-               j=cython.Py_ssize_t, spare=cython.bint)
+@cython.locals(word=cython.ulonglong, i=cython.Py_ssize_t, j=cython.Py_ssize_t)
 cpdef list fast_shuffle(rng, items)

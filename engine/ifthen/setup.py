@@ -12,7 +12,7 @@ distribution as a shuffled deck, with less work).
 from .challenges import CURATED, candidate_mask
 from .data import EVENT_IDS, GAME_NUMBERS
 from .generator import generate_challenge
-from .state import IfThenState
+from .state import make_state
 
 
 def draw_challenges(level, source, count, rng):
@@ -30,19 +30,19 @@ def draw_challenges(level, source, count, rng):
 
 
 def fast_shuffle(rng, items):
-    """Fisher-Yates drawing two indices per 64-bit draw (multiply-shift on 32-bit halves; the
-    bias is below 60 / 2**32). Randomness only from `rng`."""
+    """Fisher-Yates drawing two indices per 64-bit draw (multiply-shift on 32-bit halves, the
+    low half first; the bias is below 60 / 2**32). Randomness only from `rng`."""
     items = list(items)
-    words = rng.draws(len(items) // 2)  # one draw per two swaps, drawn at once
-    word, spare, k = 0, False, 0
-    for i in range(len(items) - 1, 0, -1):
-        if spare:
-            half, spare = word >> 32, False
-        else:
-            word, spare, k = words[k], True, k + 1
-            half = word & 0xFFFFFFFF
-        j = (half * (i + 1)) >> 32
+    i = len(items) - 1
+    for word in rng.draws(len(items) // 2):  # every draw at once, two swaps each
+        j = ((word & 0xFFFFFFFF) * (i + 1)) >> 32
         items[i], items[j] = items[j], items[i]
+        i -= 1
+        if i == 0:
+            break
+        j = ((word >> 32) * (i + 1)) >> 32
+        items[i], items[j] = items[j], items[i]
+        i -= 1
     return items
 
 
@@ -70,7 +70,7 @@ def new_state(options, rng):
         line, phase, start_card = ((start, rng.randbelow(2)),), "turn", -1
     elif mastermind:
         phase = "choose_challenge"
-    return IfThenState(
+    return make_state(
         n_cb=n_cb, ak_seat=0 if human else None, level=level, mastermind=mastermind,
         source=options["challenges"], challenge="" if mastermind else options_keys[0],
         challenge_options=options_keys if mastermind else (), hints_revealed=(),

@@ -8,7 +8,7 @@ A judgment is `(kind, prev_half, a, b, answer)`: kind "play"/"inspect" judge hal
 kind "discard" judges card halves `a` and `b` together (answer = either is valid).
 """
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 
 from engine.core import evolve
 
@@ -77,6 +77,22 @@ LATE_DEFAULTS = {"round_start": 0, "hint_proposer": -1, "hint_refused": 0}
 
 
 replace = evolve  # the shared fast copy (engine.core.evolve)
+_DEFAULTS = {f.name: f.default for f in fields(IfThenState) if f.default is not MISSING}
+
+
+def make_state(**values):
+    """A new state from every field without a default (and any with one): what
+    `IfThenState(**values)` makes, without the frozen dataclass's one `object.__setattr__` per
+    field (a deal and a sampled world build one per playout)."""
+    state = IfThenState.__new__(IfThenState)
+    merged = {**_DEFAULTS, **values}
+    if len(merged) != len(FIELD_NAMES):
+        return make_state(**values)  # a missing or unknown field: the dataclass says which
+    _set_attribute(state, "__dict__", {name: merged[name] for name in FIELD_NAMES})
+    return state
+
+
+_set_attribute = object.__setattr__
 
 
 NESTED_FIELDS = ("hands", "market", "line", "invalid", "judgments")
@@ -104,7 +120,7 @@ def state_from_json(data):
         values[name] = tuple(data[name])
     for name in NESTED_FIELDS:
         values[name] = tuple(tuple(item) for item in data[name])
-    return IfThenState(**values)
+    return make_state(**values)
 
 
 def cb_seat(state, index):

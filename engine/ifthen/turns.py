@@ -34,6 +34,9 @@ from .state import (cb_seat, finish, give_card, hand_gain, hand_loss, last_half,
                     refill_market, remove_card, replace)
 
 
+_MARKET_FULL = GAME_NUMBERS["market_size"]
+
+
 def add_judgment(state, judgment):
     """Record a public judgment and narrow the curated candidates accordingly."""
     return replace(state, **judgment_changes(state, judgment))
@@ -129,7 +132,11 @@ def draw_penalty_card(state, seat, source, slot, rng, evs):
     card = market[slot][0]
     hands[turn] += (card,)  # hand_gain, inlined: a market card is public
     fields["hands"], fields["revealed"] = tuple(hands), tuple(sorted(fields["revealed"] + (card,)))
-    fields["market"], fields["deck"] = refill_market(market[:slot] + market[slot + 1:], deck)
+    market = market[:slot] + market[slot + 1:]
+    if deck and len(market) == _MARKET_FULL - 1:  # refill_market's usual case, inlined
+        fields["market"], fields["deck"] = market + ((deck[0], 0),), deck[1:]
+    else:
+        fields["market"], fields["deck"] = refill_market(market, deck)
     evs.append({"public": {"draw": "market", "seat": seat, "card": card}, "private": {}})
     left = fields["penalty_left"] = fields["penalty_left"] - 1
     if left:

@@ -30,7 +30,7 @@ from .data import (
     SIZE_NAMES,
 )
 from .rulelang import canonical
-from .state import IfThenState, cb_index, cb_seat, penalty_level
+from .state import cb_index, cb_seat, make_state, penalty_level
 from .turns import penalty_size
 
 
@@ -126,7 +126,7 @@ def sample_state(view, seat, rng, sample_challenge=None):
     seen_events = set(view["event_discard"]) | set(view["held_events"]) | {view["current_event"]}
     event_deck = tuple(e for e in EVENT_IDS if e not in seen_events)  # unordered (see events)
     shift = 0 if view["all_knowing"] == "engine" else 1
-    return IfThenState(
+    return make_state(
         n_cb=view["codebreakers"], ak_seat=None if shift == 0 else 0, level=view["level"],
         mastermind=view["mastermind"], source=view["source"], challenge=challenge,
         challenge_options=options, hints_revealed=tuple(s for s, _ in view["hints_revealed"]),
