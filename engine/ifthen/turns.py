@@ -30,7 +30,7 @@ from .data import (
     HOUSE_RULES,
 )
 from .events import reveal_event
-from .state import (cb_seat, finish, give_card, hand_gain, hand_loss, last_half, penalty_draws,
+from .state import (cb_seat, finish, give_card, hand_loss, last_half, penalty_draws,
                     refill_market, remove_card, replace)
 
 
