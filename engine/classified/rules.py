@@ -86,7 +86,7 @@ class ClassifiedGame(Game):
     def new_state(self, options, rng):
         """Deal; start the first turn unless players first pick their Suitcases."""
         state = deal(options, rng)
-        if state.stage == "pick":
+        if state.stage == "pick" or state.turn_no:  # the deal began the first turn itself
             return state
         before = state.deck
         state = settle(begin_turn(state, state.first, []), [], rng)

@@ -76,22 +76,56 @@ def per_card(per_number):
 FIXED_DESIGNS = {name: per_card(per_number) for name, per_number in {**SET_DESIGNS, **RECOMMENDED}.items()}
 
 
+FIRST_PLAYER = {"seat0": 0, "seat1": 1}  # fixed first seats; "random" draws one
+MASK = 0xFFFF_FFFF_FFFF_FFFF
+# randbelow(n)'s rejection limit per n (engine.rng): a draw above it is drawn again
+LIMITS = tuple(MASK - (MASK % n + 1) % n if n else 0 for n in range(19))
+
+
+def shuffled_deal(rng, first):
+    """(first seat, the 18 cards shuffled): what `rng.randbelow(2)` (when `first` is None) and
+    then `rng.shuffled(range(18))` give, with every draw taken at once (`Rng.draws`) and the
+    Fisher-Yates swaps in one plain loop. A draw that randbelow would reject (odds ~1e-18)
+    sends the deal back to the one-draw-at-a-time path from the same RNG position."""
+    start, pick_first = rng.counter, first is None
+    words = rng.draws(18 if pick_first else 17)
+    if pick_first:
+        first = words.pop(0) & 1  # randbelow(2): 2 divides 2**64, no draw is ever rejected
+    cards = list(range(18))
+    n = 18
+    for z in words:  # randbelow(n) for n = 18 .. 2, then swap item n - 1 with the drawn one
+        if z > LIMITS[n]:
+            rng.counter = start
+            if pick_first:
+                first = rng.randbelow(2)
+            return first, rng.shuffled(range(18))
+        j = z % n
+        n -= 1
+        cards[n], cards[j] = cards[j], cards[n]
+    return first, cards
+
+
 def deal(options, rng):
-    """A fresh state: designs, shuffled deck, hands, suitcases, encrypted pile, first player."""
+    """A fresh state: designs, shuffled deck, hands, suitcases, encrypted pile, first player.
+    Without the Suitcase pick the first player's turn is begun here too (its opening draw, as
+    turns.begin_turn would make it: nothing else can happen at the start of the first turn)."""
     designs = build_designs(options, rng)
-    first = {"seat0": 0, "seat1": 1}.get(options["first_player"])
-    if first is None:
-        first = rng.randbelow(2)
-    cards = rng.shuffled(range(18))
+    first, cards = shuffled_deal(rng, FIRST_PLAYER.get(options["first_player"]))
     n_enc = DIFFICULTY_ENCRYPTED[options["difficulty"]]
+    rest = cards[6:]
+    deck = tuple(rest[n_enc:])
     if options["suitcase_pick"]:
         hands = (tuple(sorted(cards[0:3])), tuple(sorted(cards[3:6])))
-        suitcases = (-1, -1)
-        rest = cards[6:]
-    else:
-        hands = (tuple(sorted(cards[0:2])), tuple(sorted(cards[2:4])))
-        suitcases = (cards[4], cards[5])
-        rest = cards[6:]
-    encrypted = tuple(rest[:n_enc])
-    return fresh_state(designs, tuple(rest[n_enc:]), encrypted, (-1,) * n_enc, hands, suitcases, first,
-                       "pick" if options["suitcase_pick"] else "action", first, blank_memory(len(rest) - n_enc))
+        return fresh_state(designs, deck, tuple(rest[:n_enc]), (-1,) * n_enc, hands, (-1, -1), first,
+                           "pick", first, blank_memory(len(deck)))
+    a, b, c, d = cards[0], cards[1], cards[2], cards[3]
+    hands = ((a, b) if a < b else (b, a), (c, d) if c < d else (d, c))
+    if not deck:
+        return fresh_state(designs, deck, tuple(rest[:n_enc]), (-1,) * n_enc, hands, (cards[4], cards[5]),
+                           first, "action", first, blank_memory(0))
+    drawn = deck[0]
+    hand = tuple(sorted(hands[first] + (drawn,)))
+    hands = (hand, hands[1]) if first == 0 else (hands[0], hand)
+    blank = (-1,) * (len(deck) - 1)
+    return fresh_state(designs, deck[1:], tuple(rest[:n_enc]), (-1,) * n_enc, hands, (cards[4], cards[5]),
+                       first, "action", first, (blank, blank), turn_no=1, opening_draw=drawn)

@@ -67,7 +67,8 @@ class ClassifiedState:
 replace = evolve  # engine.core.evolve: one fresh `{**fields, **changes}` dict set whole
 
 
-def fresh_state(designs, deck, encrypted, encrypted_by, hands, suitcases, turn, stage, first, deck_memory):
+def fresh_state(designs, deck, encrypted, encrypted_by, hands, suitcases, turn, stage, first, deck_memory,
+                turn_no=0, opening_draw=-1):
     """A new match's state: what `ClassifiedState(...)` with these fields (the rest at their
     defaults, nothing discarded, no Guards or play items) builds, without the frozen
     dataclass's per-field `__init__` (set as one field dict, like engine.core.evolve)."""
@@ -76,10 +77,10 @@ def fresh_state(designs, deck, encrypted, encrypted_by, hands, suitcases, turn, 
         "designs": designs, "deck": deck, "encrypted": encrypted, "encrypted_by": encrypted_by,
         "discard": (), "hands": hands, "suitcases": suitcases, "suitcase_up": (False, False),
         "epochs": (0, 0), "guards": ((None,) * 3, (None,) * 3), "play": ((), ()), "turn": turn,
-        "turn_no": 0, "stage": stage, "stack": (), "limbo": (), "skip": (False, False),
+        "turn_no": turn_no, "stage": stage, "stack": (), "limbo": (), "skip": (False, False),
         "final_left": -1, "sands_used": (False, False), "knowledge": ((), ()), "qa": (),
         "result": (), "first": first, "deck_memory": deck_memory, "hand_memory": ((), ()),
-        "opening_draw": -1})
+        "opening_draw": opening_draw})
     return state
 
 

@@ -15,7 +15,9 @@ import json
 
 from engine import Rng
 from engine.classified import RULES
+from engine.classified import setup
 from engine.classified.effects_cards import _neutralize_options
+from engine.classified.setup import shuffled_deal
 from engine.classified.state import replace, state_to_json
 from tests.classified.helpers import act, scenario
 
@@ -101,3 +103,25 @@ def test_states_returned_by_new_state_and_apply_are_never_changed_later():
                 seen.append((state, json.dumps(state_to_json(state))))
             for held, frozen in seen:
                 assert json.dumps(state_to_json(held)) == frozen
+
+
+def test_the_deal_shuffle_draws_as_randbelow_and_shuffled_would():
+    """setup.shuffled_deal takes every draw at once: the same first seat, card order and RNG
+    position as `randbelow(2)` (for a random first seat) then `shuffled(range(18))`."""
+    for seed in range(400):
+        for fixed in (None, 0, 1):
+            slow, fast = Rng(seed, 3), Rng(seed, 3)
+            first = slow.randbelow(2) if fixed is None else fixed
+            assert shuffled_deal(fast, fixed) == (first, slow.shuffled(range(18)))
+            assert fast.counter == slow.counter
+
+
+def test_a_rejected_deal_draw_falls_back_to_one_draw_at_a_time(monkeypatch):
+    """A draw randbelow would reject (odds ~1e-18, so forced here) restarts the deal from the same
+    RNG position on the one-draw path."""
+    monkeypatch.setattr(setup, "LIMITS", (0,) * 19)
+    for fixed in (None, 1):
+        slow, fast = Rng(11), Rng(11)
+        first = slow.randbelow(2) if fixed is None else fixed
+        assert shuffled_deal(fast, fixed) == (first, slow.shuffled(range(18)))
+        assert fast.counter == slow.counter
