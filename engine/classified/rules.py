@@ -11,6 +11,7 @@ from .common import DECISIONS, card_info, ev
 from .setup import OPTIONS_SPEC, check_selection, deal
 from .state import replace, set_hand, state_from_json, state_to_json
 from .memory import update_hand_memory
+from .quickturn import quick_turn
 from .turns import begin_turn, final_halves, hits, settle
 from .view import sample_state, view_state
 
@@ -153,6 +154,10 @@ class ClassifiedGame(Game):
                 break
         log = []
         kind = action["type"]
+        if kind == "encrypt" or kind == "guard":
+            new = quick_turn(state, seat, kind, action["card"], log)
+            if new is not None:
+                return new, log
         if kind == "choose_suitcase":
             new = choose_suitcase(state, seat, action["card"], log)
         elif state.stack:

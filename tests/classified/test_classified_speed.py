@@ -125,3 +125,40 @@ def test_a_rejected_deal_draw_falls_back_to_one_draw_at_a_time(monkeypatch):
         first = slow.randbelow(2) if fixed is None else fixed
         assert shuffled_deal(fast, fixed) == (first, slow.shuffled(range(18)))
         assert fast.counter == slow.counter
+
+
+def _general_step(state, seat, action, rng):
+    """The step as the general path makes it (quickturn bypassed)."""
+    from engine.classified import rules
+    saved = rules.quick_turn
+    rules.quick_turn = lambda *args: None
+    try:
+        return RULES.apply(state, seat, action, rng)
+    finally:
+        rules.quick_turn = saved
+
+
+def test_the_one_pass_encrypt_and_guard_step_matches_the_general_path():
+    """quickturn.quick_turn gives the general path's state, log and RNG position wherever it
+    applies (and declines elsewhere), over random matches of every conformance option set."""
+    taken = 0
+    for index, options in enumerate(RULES.conformance_options):
+        options = RULES.validate_options(options)
+        for seed in range(12):
+            rng, pick = Rng(seed * 10 + index), Rng(seed + 3)
+            state = RULES.new_state(options, rng)
+            while RULES.to_move(state):
+                seat = RULES.to_move(state)[0]
+                legal = RULES.legal_actions(state, seat)
+                action = legal[pick.randbelow(len(legal))]
+                if action["type"] in ("encrypt", "guard"):
+                    slow_rng = Rng(rng.seed, rng.counter)
+                    slow, slow_log = _general_step(state, seat, action, slow_rng)
+                    fast, fast_log = RULES.apply(state, seat, action, rng)
+                    assert json.dumps([state_to_json(fast), fast_log]) == json.dumps([state_to_json(slow), slow_log])
+                    assert rng.counter == slow_rng.counter
+                    taken += 1
+                    state = fast
+                else:
+                    state, _ = RULES.apply(state, seat, action, rng)
+    assert taken > 300
