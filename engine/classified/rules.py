@@ -9,7 +9,7 @@ from . import notes as cypher_notes
 from .actions import cancel_trap, main_actions, play_card
 from .common import DECISIONS, card_info, ev
 from .setup import OPTIONS_SPEC, check_selection, deal
-from .state import replace, set_hand, state_from_json, state_to_json
+from .state import replace, set_hand, state_from_json, state_to_json, working_state
 from .memory import update_hand_memory
 from .quickturn import quick_turn
 from .turns import begin_turn, final_halves, hits, settle
@@ -158,18 +158,25 @@ class ClassifiedGame(Game):
             new = quick_turn(state, seat, kind, action["card"], log)
             if new is not None:
                 return new, log
-        if kind == "choose_suitcase":
-            new = choose_suitcase(state, seat, action["card"], log)
-        elif state.stack:
-            frame = state.stack[-1]
-            if kind == "pass":
-                ev(log, {"event": "pass", "seat": seat, "decision": frame.kind})
-            new = DECISIONS[frame.kind][1](replace(state, stack=state.stack[:-1]), frame, action, log, rng)
-        elif kind == "cancel_trap":
-            new = cancel_trap(state, seat, log)
-        else:
-            new = play_card(state, seat, action, log, rng)
-        return update_hand_memory(state, settle(new, log, rng)), log
+        stack = state.stack
+        work = replace(state, stack=stack[:-1]) if stack else replace(state)  # the step's own copy
+        owned = working_state  # state.replace edits this one in place (see state.py)
+        owned[0] = work
+        try:
+            if kind == "choose_suitcase":
+                new = choose_suitcase(work, seat, action["card"], log)
+            elif stack:
+                frame = stack[-1]
+                if kind == "pass":
+                    ev(log, {"event": "pass", "seat": seat, "decision": frame.kind})
+                new = DECISIONS[frame.kind][1](work, frame, action, log, rng)
+            elif kind == "cancel_trap":
+                new = cancel_trap(work, seat, log)
+            else:
+                new = play_card(work, seat, action, log, rng)
+            return update_hand_memory(state, settle(new, log, rng)), log
+        finally:
+            owned[0] = None  # returned states are never edited again
 
     def view(self, state, seat):
         """The allow-listed view."""

@@ -64,7 +64,24 @@ class ClassifiedState:
 
 
 
-replace = evolve  # engine.core.evolve: one fresh `{**fields, **changes}` dict set whole
+working_state = [None]  # the copy the running `apply` step made of its input, or None
+
+
+def replace(state, **changes):
+    """The state with some fields changed. Normally a shallow copy (engine.core.evolve: one
+    fresh `{**fields, **changes}` dict set whole); the one state a running `apply` step made for
+    itself (`working_state[0]`, set by rules.apply and cleared before it returns) is private to
+    that step, so it is changed in place instead of copied again: the effects chain `replace`,
+    `set_slot`, `push`, ... several times a step. Nothing else is ever edited: a state an `apply`
+    returned, its input, and every state made outside `apply` are copied as always. (Threads:
+    each step marks its own fresh copy; a step that finds another's mark just copies.)"""
+    if state is working_state[0]:
+        state.__dict__.update(changes)
+        return state
+    cls = type(state)
+    new = cls.__new__(cls)  # evolve, inlined
+    _set_attribute(new, "__dict__", {**state.__dict__, **changes})
+    return new
 
 
 def fresh_state(designs, deck, encrypted, encrypted_by, hands, suitcases, turn, stage, first, deck_memory,

@@ -162,3 +162,14 @@ def test_the_one_pass_encrypt_and_guard_step_matches_the_general_path():
                 else:
                     state, _ = RULES.apply(state, seat, action, rng)
     assert taken > 300
+
+
+def test_no_state_stays_open_to_in_place_edits_after_a_step():
+    """state.replace edits only the copy the running apply made; the mark is gone afterwards,
+    so replace on a returned state copies it."""
+    from engine.classified.state import working_state
+    state = RULES.new_state(RULES.validate_options({}), Rng(4))
+    seat = RULES.to_move(state)[0]
+    after, _ = RULES.apply(state, seat, RULES.legal_actions(state, seat)[-1], Rng(9))
+    assert working_state[0] is None
+    assert replace(after, turn_no=99) is not after and after.turn_no != 99
