@@ -36,15 +36,16 @@ def update_hand_memory(old, new):
     if old_hands == new_hands:
         return new
     memories = new.hand_memory
-    # A seat that knows nothing of a hand that only lost cards still knows nothing: that common
-    # case skips _reconciled (which would return `memories` unchanged).
+    # A seat that knows nothing of a hand which only lost cards, or gained deck cards it had not
+    # PEEKed, still knows nothing: that common case (a draw) skips _reconciled, which would
+    # return `memories` unchanged.
     before, after = old_hands[1], new_hands[1]  # what seat 0 knows of seat 1's hand
     if before != after:
         if memories[0]:
             memories = _reconciled(old, new, memories, 0, before, after)
         else:
             for c in after:
-                if c not in before:
+                if c not in before and (c not in old.deck or c in old.deck_memory[0]):
                     memories = _reconciled(old, new, memories, 0, before, after)
                     break
     before, after = old_hands[0], new_hands[0]
@@ -53,7 +54,7 @@ def update_hand_memory(old, new):
             memories = _reconciled(old, new, memories, 1, before, after)
         else:
             for c in after:
-                if c not in before:
+                if c not in before and (c not in old.deck or c in old.deck_memory[1]):
                     memories = _reconciled(old, new, memories, 1, before, after)
                     break
     if memories is not new.hand_memory:

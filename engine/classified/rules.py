@@ -7,6 +7,7 @@ from engine.errors import IllegalAction
 from . import effects_cards, effects_info, effects_more, effects_promo  # noqa: F401 (register handlers)
 from . import notes as cypher_notes
 from .actions import cancel_trap, main_actions, play_card
+from .plays import cards_plays
 from .common import DECISIONS, card_info, ev
 from .setup import OPTIONS_SPEC, check_selection, deal
 from .state import replace, set_hand, state_from_json, state_to_json, working_state
@@ -42,6 +43,9 @@ NOTES = (
     "REACT windows open whenever the REACT design is in the match and the other seat holds 2+ "
     "cards (pass to decline), so a window never leaks a hand. See the package docstring for every "
     "PROPOSAL taken.")
+
+
+SEAT_TUPLES = ((0,), (1,))  # to_move's answers for one seat, shared (tuples: nobody can change them)
 
 
 class ClassifiedGame(Game):
@@ -108,10 +112,10 @@ class ClassifiedGame(Game):
         if state.stage == "over":
             return ()
         if state.stack:
-            return (state.stack[-1].seat,)
+            return SEAT_TUPLES[state.stack[-1].seat]
         if state.stage == "pick":
             return tuple(s for s in (0, 1) if state.suitcases[s] < 0)
-        return (state.turn,)
+        return SEAT_TUPLES[state.turn]
 
     def legal_actions(self, state, seat):
         """Decision options of the top frame, Suitcase picks, or the main actions (the last
@@ -128,8 +132,10 @@ class ClassifiedGame(Game):
             actions = [{"type": "choose_suitcase", "card": c} for c in state.hands[seat]] if picking else []
         elif stage == "over" or seat != state.turn:  # to_move, inlined for the main actions
             actions = []
-        else:
+        elif state.play[1 - seat]:
             actions = main_actions(state, seat)
+        else:  # main_actions without a Cyber Trap to cancel
+            actions = cards_plays(state, seat, state.hands[seat])
         self._last_legal = (state, seat, actions)
         return list(actions)
 
