@@ -17,8 +17,6 @@ Spot offer made) or "over".
 
 from dataclasses import dataclass
 
-from ..core import evolve
-
 
 @dataclass(frozen=True, slots=True)
 class Frame:
