@@ -19,7 +19,7 @@ do not mutate them.
 from bisect import bisect_left
 
 from .data import FREE_FOLLOW, MISSIONS, PROPOSALS
-from .flow import (cast_vote, finish_trick, mission_choices, reveal, run_threshold_reveals,
+from .flow import (SEAT_KEYS, cast_vote, finish_trick, mission_choices, reveal, run_threshold_reveals,
                    start_trick, vote_options, voters)
 from .state import DESIGNATE, MISSION, PLAY, VOTE, evolve, state_of
 
@@ -83,6 +83,8 @@ def legal_actions(state, seat):
             return []
         if phase == PLAY:
             return play_actions(state, seat)
+        if state.setup.roles[seat] != "risky_agent":  # mission_choices(...) == list(drawn)
+            return [CHOOSE_ACTIONS[m] for m in state.drawn]
         return [CHOOSE_ACTIONS[m] for m in mission_choices(state, seat)]
     if seat not in to_move(state):
         return []
@@ -130,7 +132,7 @@ def apply_choose(state, seat, mission):
     fields["discarded"] = fields["discarded"] + ((seat, other),)
     return state_of(fields), [{"public": {"type": "choose_mission", "seat": seat,
                                           "mission": mission},
-                               "private": {str(seat): {"discarded": other}}}]
+                               "private": {SEAT_KEYS[seat]: {"discarded": other}}}]
 
 
 def apply_designate(state, seat, target):

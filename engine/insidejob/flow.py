@@ -14,10 +14,11 @@ the next one starting costs a single state copy.
 """
 
 from .data import MISSIONS, PARAMS, PROFESSOR_THRESHOLD, PROPOSALS, SILENT_WHEN_REVEALED, SUSPECTS
-from .missions import judge_trick
+from .missions import PREDICATES, TRUMPS, trick_facts
 from .state import MISSION, OVER, VOTE, evolve, state_of
 
 AGENTS, INSIDER = "agents", "insider"
+SEAT_KEYS = tuple(str(seat) for seat in range(5))  # str(seat), the private parts' keys, made once
 RETURN_ACCOMPLICE_TOKENS = PROPOSALS["accomplice_trick_tokens"] == "return_to_supply"
 
 
@@ -180,8 +181,9 @@ def finish_trick(fields, events):
     Hot path (a trick ends every few actions): `judge_trick`, `pay_winner` and the common case
     of `run_end_checks` (no reveal due, the match goes on: `open_trick`) are inlined."""
     plays, mission = fields["trick"], fields["mission"]
-    position, success = judge_trick(plays, mission)
-    winner = plays[position][0]
+    facts = trick_facts(plays, TRUMPS[mission])  # judge_trick, inlined
+    success = PREDICATES[mission](facts)
+    winner = plays[facts.winner][0]
     wagered = 0
     for _, _, wager in plays:
         if wager:
@@ -220,7 +222,7 @@ def finish_trick(fields, events):
     assert len(deck) >= 2, "mission deck exhausted"  # impossible with 24+ missions (T17)
     drawn = fields["drawn"] = deck[:2]
     events.append({"public": {"type": "draw_missions", "lead": winner},
-                   "private": {str(winner): {"drawn": list(drawn)}}})
+                   "private": {SEAT_KEYS[winner]: {"drawn": list(drawn)}}})
     fields["phase"] = MISSION
     fields["lead"] = fields["turn"] = winner
     fields["deck"] = deck[2:]
