@@ -19,6 +19,9 @@ from .state import MISSION, OVER, VOTE, evolve, state_of
 
 AGENTS, INSIDER = "agents", "insider"
 SEAT_KEYS = tuple(str(seat) for seat in range(5))  # str(seat), the private parts' keys, made once
+# players -> no seat's reveal threshold is below this (a trick end's quick test before reveal_due)
+LOWEST_THRESHOLD = {players: min(params["threshold"], PROFESSOR_THRESHOLD.get(players, 99))
+                    for players, params in PARAMS.items()}
 RETURN_ACCOMPLICE_TOKENS = PROPOSALS["accomplice_trick_tokens"] == "return_to_supply"
 
 
@@ -211,8 +214,10 @@ def finish_trick(fields, events):
     events.append({"public": {"type": "trick_won", "winner": winner, "intel": gain,
                               "mission": mission, "success": success}, "private": {}})
     params = PARAMS[setup.players]
+    intel = fields["intel"]
     if ((gain and role == "nervous_agent")
-            or reveal_due(setup, fields["intel"], fields["revealed"])
+            or (max(intel) >= LOWEST_THRESHOLD[setup.players]  # else reveal_due is False
+                and reveal_due(setup, intel, fields["revealed"]))
             or len(completed) >= params["target"] or len(tricks) >= params["tricks"]):
         fields["trick"] = ()
         fields["mission"] = ""
