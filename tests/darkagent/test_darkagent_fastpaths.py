@@ -39,3 +39,29 @@ def test_satellite_facts_follow_the_satellites():
     assert sats_cache(evolve(state, round=2)) == {"fact": 1}
     moved = evolve(state, sats=((0,),) + state.sats[1:])
     assert moved.__dict__[SATS_CACHE] is None and sats_cache(moved) == {}
+
+
+def test_deal_shuffle_is_the_rng_shuffle():
+    from engine.darkagent import setup
+    for seed in range(300):
+        fast, slow = engine.Rng(seed, seed * 3), engine.Rng(seed, seed * 3)
+        for n in (0, 1, 2, 24, 35, 80):
+            items = list(range(n))
+            assert setup.shuffled(fast, items) == slow.shuffled(items)
+            assert fast.counter == slow.counter
+
+
+def test_deal_shuffle_redoes_a_rejected_draw(monkeypatch):
+    from engine.darkagent import setup
+    monkeypatch.setattr(setup, "_DRAW_LIMITS", (0,) * 64)  # randbelow would reject every draw
+    fast, slow = engine.Rng(5, 17), engine.Rng(5, 17)
+    assert setup.shuffled(fast, range(35)) == slow.shuffled(range(35))
+    assert fast.counter == slow.counter
+
+
+def test_make_state_is_the_dataclass_with_cache_slots():
+    from engine.darkagent.state import DarkAgentState, make_state, with_cache_slots
+    state = RULES.new_state(RULES.validate_options({"players": 3}), engine.Rng(2))
+    values = {name: getattr(state, name) for name in state.__dataclass_fields__}
+    made, built = make_state(**values), with_cache_slots(DarkAgentState(**values))
+    assert made == built and list(made.__dict__.items()) == list(built.__dict__.items())
