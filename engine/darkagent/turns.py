@@ -71,7 +71,10 @@ def apply_move(state, seat, action):
 
 
 def apply_end_turn(state, seat, action):
-    """The end_turn action: Phase 2 ends without a failed attack."""
+    """The end_turn action: Phase 2 ends without a failed attack (the common case, no Double
+    Agent token to hand on and no Media, goes straight to the next turn)."""
+    if state.turned < 0 and "media" not in state.status:
+        return next_turn(state)
     return end_action_phase(state, seat, failed=False)
 
 
