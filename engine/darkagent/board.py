@@ -101,10 +101,14 @@ def double_moves_from_counts(own, sizes):
     """`double_moves` from `move_counts`. Only candidate lines are visited: a and c where the seat
     has satellites (a satellite moved into b may not move again, so c == a needs two there),
     b and d where there is room (d may also be a, which the first move emptied; d == b needs two
-    free slots)."""
+    free slots). The net change of a move (lines losing, lines gaining) is kept as one int: a
+    pair of sorted line pairs as (p * 7 + q) * 49 + r * 7 + s (below 2401 with 7 lines), a
+    single line change x -> y as 2401 + x * 7 + y (memo tables miss it on a new layout: the
+    first matches of a process compute it often)."""
     own_lines = [line for line in range(LINES) if own[line]]
     room_lines = [line for line in range(LINES) if sizes[line] < SLOTS]
     seen, out = set(), []
+    single = LINES * LINES * LINES * LINES  # the first single-change code (no pair code reaches it)
     for a in own_lines:
         after_a = sorted(set(room_lines) | {a})
         for b in room_lines:
@@ -114,20 +118,24 @@ def double_moves_from_counts(own, sizes):
             for c in own_lines:
                 if c == a and own[a] < 2:
                     continue
+                # a != b and c != d, so only c == b or d == a cancel: a chain a->b->d
+                # (net a -> d) or a satellite taking a's place (net c -> b)
+                if c == b:
+                    for d in d_lines:
+                        if d != c and d != a:
+                            key = single + a * LINES + d
+                            if key not in seen:
+                                seen.add(key)
+                                out.append((a, b, c, d))
+                    continue
+                losing = (a * LINES + c if a <= c else c * LINES + a) * LINES * LINES
                 for d in d_lines:
                     if d == c:
                         continue
-                    # the net change (lines losing, lines gaining) of a->b, c->d without
-                    # cancelling moves: a != b and c != d, so only c == b or d == a cancel
-                    # (a chain a->b->d, or a satellite taking a's place)
-                    if c == b:
-                        if d == a:
-                            continue
-                        key = (a,), (d,)
-                    elif d == a:
-                        key = (c,), (b,)
+                    if d == a:
+                        key = single + c * LINES + b
                     else:
-                        key = (a, c) if a <= c else (c, a), (b, d) if b <= d else (d, b)
+                        key = losing + (b * LINES + d if b <= d else d * LINES + b)
                     if key not in seen:
                         seen.add(key)
                         out.append((a, b, c, d))
