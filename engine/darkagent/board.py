@@ -148,11 +148,21 @@ def apply_moves(sats, seat, moves):
     lines = list(sats)
     for i in range(0, len(moves), 2):
         src, dst = moves[i], moves[i + 1]
-        owners = lines[src]
-        at = owners.index(seat)
-        lines[src] = owners[:at] + owners[at + 1:]
-        lines[dst] = tuple(sorted(lines[dst] + (seat,)))
+        lines[src] = _line_after(lines[src], seat, None)
+        lines[dst] = _line_after(lines[dst], None, seat)
     return tuple(lines)
+
+
+@cache
+def _line_after(owners, leaving, arriving):
+    """A line's sorted owners after one satellite of `leaving` left and/or one of `arriving`
+    came (None: nobody); memoised, the lines being few."""
+    if leaving is not None:
+        at = owners.index(leaving)
+        owners = owners[:at] + owners[at + 1:]
+    if arriving is not None:
+        owners = tuple(sorted(owners + (arriving,)))
+    return owners
 
 
 def swaps(sats, seat):
@@ -176,12 +186,8 @@ def apply_swap(sats, seat, src, dst, owner):
     if src == dst:
         return _moved(_moved(sats, src, dst, seat), dst, src, owner)
     lines = list(sats)
-    owners = lines[src]
-    at = owners.index(seat)
-    lines[src] = tuple(sorted(owners[:at] + owners[at + 1:] + (owner,)))
-    owners = lines[dst]
-    at = owners.index(owner)
-    lines[dst] = tuple(sorted(owners[:at] + owners[at + 1:] + (seat,)))
+    lines[src] = _line_after(lines[src], seat, owner)
+    lines[dst] = _line_after(lines[dst], owner, seat)
     return tuple(lines)
 
 
