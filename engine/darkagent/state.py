@@ -8,7 +8,8 @@ start of every turn.
 Caches ride in the state's __dict__ (never in its JSON): `_legal_cache` and `_outcome` belong to
 one state and are reset to None by `evolve`; `_sats_cache` holds facts derived from `sats` alone
 and is handed on to copies until `sats` changes. The three cache keys are present (None when
-empty) in every state made by `evolve` or `with_cache_slots`, so a cache is set by replacing a
+empty) in every state made by `evolve`, `make_state` or `with_cache_slots` (and by the
+hot applies that write `evolve` out), so a cache is set by replacing a
 value, never by adding or deleting a key: a state's field dict never has holes, and CPython copies
 a hole-free dict in one block (`{**fields, **changes}`) with every key at the same position, which
 keeps attribute reads on the copies specialised.

@@ -65,3 +65,24 @@ def test_make_state_is_the_dataclass_with_cache_slots():
     values = {name: getattr(state, name) for name in state.__dataclass_fields__}
     made, built = make_state(**values), with_cache_slots(DarkAgentState(**values))
     assert made == built and list(made.__dict__.items()) == list(built.__dict__.items())
+
+
+def test_written_out_copies_keep_the_field_layout_and_leave_their_input_alone():
+    """The hot applies (spot, Phase 1, next turn, vote) copy the state like `evolve`: the same
+    keys in the same order, fresh per-state caches, the satellite facts dropped only when the
+    satellites change; the state passed in is never changed."""
+    options = RULES.validate_options({"players": 2, "max_rounds": 3})
+    rng, pick = engine.Rng(11), engine.Rng(12)
+    state = RULES.new_state(options, rng)
+    layout = list(state.__dict__)
+    while RULES.to_move(state):
+        seat = RULES.to_move(state)[0]
+        actions = RULES.legal_actions(state, seat)
+        before = RULES.state_to_json(state)
+        new, _ = RULES.apply(state, seat, actions[pick.randbelow(len(actions))], rng)
+        assert RULES.state_to_json(state) == before
+        assert list(new.__dict__) == layout
+        assert new.__dict__["_legal_cache"] is None and new.__dict__["_outcome"] is None
+        if new.sats != state.sats:
+            assert new.__dict__[SATS_CACHE] is None
+        state = new
