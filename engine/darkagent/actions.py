@@ -17,28 +17,37 @@ from .data import (
     spy_owner,
 )
 from .events import event, public_event
-from .state import add_sorted, evolve, remove_one, replace_at
+from .state import NO_STATE_CACHES, DarkAgentState, add_sorted, evolve, remove_one, replace_at
 
 
 def apply_spot(state, seat, action, rng):
     """Select a cell with one of your unused satellites in that line (Super Satellite if asked);
     a special card in the cell takes effect at once (`special_on_spot`). The hottest apply of a
-    playout: its public event is written out (the public_event format)."""
+    playout: its state copy (`state.evolve`) and its public event (the public_event format) are
+    written out."""
     line = action["line"]
     cell = line * DEPTH + action["depth"]
-    used = state.sats_used
-    used = used[:line] + (used[line] + 1,) + used[line + 1:]
+    fields = state.__dict__
+    used = fields["sats_used"]
+    new = DarkAgentState.__new__(DarkAgentState)
     if action.get("super"):
-        state = evolve(state, spotted=state.spotted + (cell,), sats_used=used,
-                       super_token=replace_at(state.super_token, seat, False))
+        _set_attribute(new, "__dict__", {
+            **fields, "spotted": fields["spotted"] + (cell,),
+            "sats_used": used[:line] + (used[line] + 1,) + used[line + 1:],
+            "super_token": replace_at(fields["super_token"], seat, False), **NO_STATE_CACHES})
         events = [{"public": {"spot": {"seat": seat, "cell": cell, "super": True}}, "private": {}}]
     else:
-        state = evolve(state, spotted=state.spotted + (cell,), sats_used=used)
+        _set_attribute(new, "__dict__", {
+            **fields, "spotted": fields["spotted"] + (cell,),
+            "sats_used": used[:line] + (used[line] + 1,) + used[line + 1:], **NO_STATE_CACHES})
         events = [{"public": {"spot": {"seat": seat, "cell": cell, "super": False}}, "private": {}}]
-    if state.grid[cell] in SPECIAL_NAMES:
-        state, more = special_on_spot(state, seat, cell, action.get("to"), rng)
+    if fields["grid"][cell] in SPECIAL_NAMES:
+        new, more = special_on_spot(new, seat, cell, action.get("to"), rng)
         events += more
-    return state, events
+    return new, events
+
+
+_set_attribute = object.__setattr__
 
 
 def apply_take(state, seat, action):

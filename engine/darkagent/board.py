@@ -101,10 +101,14 @@ def double_moves_from_counts(own, sizes):
     """`double_moves` from `move_counts`. Only candidate lines are visited: a and c where the seat
     has satellites (a satellite moved into b may not move again, so c == a needs two there),
     b and d where there is room (d may also be a, which the first move emptied; d == b needs two
-    free slots)."""
+    free slots). The net change of a move (lines losing, lines gaining) is kept as one int: a
+    pair of sorted line pairs as (p * 7 + q) * 49 + r * 7 + s (below 2401 with 7 lines), a
+    single line change x -> y as 2401 + x * 7 + y (memo tables miss it on a new layout: the
+    first matches of a process compute it often)."""
     own_lines = [line for line in range(LINES) if own[line]]
     room_lines = [line for line in range(LINES) if sizes[line] < SLOTS]
     seen, out = set(), []
+    single = LINES * LINES * LINES * LINES  # the first single-change code (no pair code reaches it)
     for a in own_lines:
         after_a = sorted(set(room_lines) | {a})
         for b in room_lines:
@@ -114,20 +118,24 @@ def double_moves_from_counts(own, sizes):
             for c in own_lines:
                 if c == a and own[a] < 2:
                     continue
+                # a != b and c != d, so only c == b or d == a cancel: a chain a->b->d
+                # (net a -> d) or a satellite taking a's place (net c -> b)
+                if c == b:
+                    for d in d_lines:
+                        if d != c and d != a:
+                            key = single + a * LINES + d
+                            if key not in seen:
+                                seen.add(key)
+                                out.append((a, b, c, d))
+                    continue
+                losing = (a * LINES + c if a <= c else c * LINES + a) * LINES * LINES
                 for d in d_lines:
                     if d == c:
                         continue
-                    # the net change (lines losing, lines gaining) of a->b, c->d without
-                    # cancelling moves: a != b and c != d, so only c == b or d == a cancel
-                    # (a chain a->b->d, or a satellite taking a's place)
-                    if c == b:
-                        if d == a:
-                            continue
-                        key = (a,), (d,)
-                    elif d == a:
-                        key = (c,), (b,)
+                    if d == a:
+                        key = single + c * LINES + b
                     else:
-                        key = (a, c) if a <= c else (c, a), (b, d) if b <= d else (d, b)
+                        key = losing + (b * LINES + d if b <= d else d * LINES + b)
                     if key not in seen:
                         seen.add(key)
                         out.append((a, b, c, d))
@@ -140,11 +148,21 @@ def apply_moves(sats, seat, moves):
     lines = list(sats)
     for i in range(0, len(moves), 2):
         src, dst = moves[i], moves[i + 1]
-        owners = lines[src]
-        at = owners.index(seat)
-        lines[src] = owners[:at] + owners[at + 1:]
-        lines[dst] = tuple(sorted(lines[dst] + (seat,)))
+        lines[src] = _line_after(lines[src], seat, None)
+        lines[dst] = _line_after(lines[dst], None, seat)
     return tuple(lines)
+
+
+@cache
+def _line_after(owners, leaving, arriving):
+    """A line's sorted owners after one satellite of `leaving` left and/or one of `arriving`
+    came (None: nobody); memoised, the lines being few."""
+    if leaving is not None:
+        at = owners.index(leaving)
+        owners = owners[:at] + owners[at + 1:]
+    if arriving is not None:
+        owners = tuple(sorted(owners + (arriving,)))
+    return owners
 
 
 def swaps(sats, seat):
@@ -168,12 +186,8 @@ def apply_swap(sats, seat, src, dst, owner):
     if src == dst:
         return _moved(_moved(sats, src, dst, seat), dst, src, owner)
     lines = list(sats)
-    owners = lines[src]
-    at = owners.index(seat)
-    lines[src] = tuple(sorted(owners[:at] + owners[at + 1:] + (owner,)))
-    owners = lines[dst]
-    at = owners.index(owner)
-    lines[dst] = tuple(sorted(owners[:at] + owners[at + 1:] + (seat,)))
+    lines[src] = _line_after(lines[src], seat, owner)
+    lines[dst] = _line_after(lines[dst], owner, seat)
     return tuple(lines)
 
 

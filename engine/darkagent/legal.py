@@ -9,7 +9,8 @@ are not offered.
 """
 
 from functools import lru_cache
-from itertools import permutations
+from itertools import chain, compress, permutations
+from operator import itemgetter
 
 from . import board
 from .spots import spot_actions
@@ -77,18 +78,22 @@ def legal_actions(state, seat):
 def move_actions(state, seat):
     """Phase 1: two-satellite moves (else single moves), swaps; skip only when nothing is legal.
     The swaps are `board.swaps` in its order (src, then dst, then owner), read from per-line
-    swap columns."""
+    swap columns (for each src line with an own satellite, entry src of every column, chained
+    in C)."""
     sats = state.sats
-    own = tuple([owners.count(seat) for owners in sats])
+    own = tuple(map(tuple.count, sats, _SEAT_PER_LINE[seat]))
     out = list(_double_move_actions(own, tuple(map(len, sats))))
     if not out:
         out = [MOVE_SATELLITES[m] for m in board.single_moves(sats, seat)]
     columns = _swap_columns(sats, seat)
-    for src in range(board.LINES):
-        if own[src]:
-            for column in columns:
-                out += column[src]
+    for src in compress(_LINE_NUMBERS, own):
+        out += chain.from_iterable(map(_ENTRY[src], columns))
     return out or [SKIP_SATELLITES]
+
+
+_SEAT_PER_LINE = tuple((seat,) * board.LINES for seat in range(8))  # map(tuple.count, sats, ...)
+_LINE_NUMBERS = range(board.LINES)
+_ENTRY = tuple(itemgetter(line) for line in _LINE_NUMBERS)  # a column's swaps from line `line`
 
 
 _SWAP_TABLES = {}  # (seat, rule switches) -> per line: {owners: swap column}
@@ -193,27 +198,36 @@ def with_support_targets(state, seat, spots):
     global _support_cell
     found = _support_cell
     if found[0] is not grid:  # the states of a turn share their grid tuple: one scan per grid
-        found = _support_cell = (grid, grid.index(SUPPORT_CODE) if SUPPORT_CODE in grid else -1)
+        found = _support_cell = _find_support(grid)
     cell = found[1]
-    if cell < 0 or not state.reserve[seat]:
+    # no spot of the Support cell without an own satellite in its line, nor once it is spotted
+    if cell < 0 or not state.reserve[seat] or seat not in state.sats[found[2]] or cell in state.spotted:
         return spots
-    line, depth = divmod(cell, DEPTH)
-    plain, extended = SPOT[line][depth], SUPER_SPOT[line][depth]  # the spots' shared dicts
+    plain, extended = found[3], found[4]  # the spots' shared dicts
     for index, action in enumerate(spots):  # at most one spot selects the Support cell
         if action is plain or action is extended:
             empty = empty_cells(state)
             if not empty:
                 return spots
+            line, depth = found[2], found[5]
             support = action is extended
             return (spots[:index] + [SUPPORT_SPOT[line, depth, support, to] for to in empty]
                     + spots[index + 1:])
     return spots
 
 
+def _find_support(grid):
+    """(grid, Support cell, its line, its plain and Super Satellite spots, its depth), the cell
+    -1 (line 0) when the grid has no Support card."""
+    cell = grid.index(SUPPORT_CODE) if SUPPORT_CODE in grid else -1
+    line, depth = divmod(cell, DEPTH) if cell >= 0 else (0, 0)
+    return grid, cell, line, SPOT[line][depth], SUPER_SPOT[line][depth], depth
+
+
 SUPPORT_CODE = next(code for code, name in SPECIAL_NAMES.items() if name == "support")
 # (the grid of the last with_support_targets call, its Support cell or -1), replaced whole in one
 # assignment so threads sharing the module never pair one grid with another's cell
-_support_cell = (None, -1)
+_support_cell = (None, -1, 0, None, None, 0)
 ENEMY_CARD_CODES = frozenset(code for code, card in enumerate(CARDS) if card.kind in ("agent", "dark"))
 AIM_CODES = frozenset(code for code, card in enumerate(CARDS) if card.kind == "aim")
 JET_PACK_CARD_CODES = frozenset(code for code, card in enumerate(CARDS)

@@ -21,7 +21,11 @@ from .data import (
     SLOTS,
     SPY_LEVELS,
 )
-from .state import PLACE, DarkAgentConfig, DarkAgentState, with_cache_slots
+from .state import PLACE, DarkAgentConfig, make_state
+
+_MASK = 0xFFFF_FFFF_FFFF_FFFF
+# n -> the largest 64-bit draw that Rng.randbelow(n) accepts (its rejection limit)
+_DRAW_LIMITS = tuple(_MASK - (_MASK % n + 1) % n if n else 0 for n in range(64))
 
 
 def make_config(options):
@@ -46,20 +50,41 @@ def place_neutral_satellites(rng, count):
     return tuple(lines)
 
 
+def shuffled(rng, seq):
+    """Exactly `rng.shuffled(seq)` (the same list and the same draws), with every draw taken at
+    once (`Rng.draws`) instead of one `randbelow` call per swap: a deal shuffles twice. A draw
+    that randbelow would reject (odds below 2**-58 per draw) rewinds the generator and lets
+    `rng.shuffled` redo the shuffle."""
+    items = list(seq)
+    n = len(items)
+    if n >= len(_DRAW_LIMITS):
+        return rng.shuffled(items)
+    start = rng.counter
+    i = n - 1
+    for z in rng.draws(n - 1):
+        if z > _DRAW_LIMITS[i + 1]:
+            rng.counter = start
+            return rng.shuffled(seq)
+        j = z % (i + 1)
+        items[i], items[j] = items[j], items[i]
+        i -= 1
+    return items
+
+
 def new_state(options, rng):
     """A fresh match: theatre dealt, neutral satellites placed, players to place theirs."""
     cfg = make_config(options)
     n, first = cfg.players, RULE["firstPlayerSeat"] % cfg.players
-    equipment = rng.shuffled(EQUIPMENT_DECK)
+    equipment = shuffled(rng, EQUIPMENT_DECK)
     theatre = list(range(len(CARDS))) + [EQUIP_BASE + EQUIP_INDEX[e] for e in equipment[:EQUIP_IN_THEATRE]]
-    grid = tuple(rng.shuffled(theatre))
+    grid = tuple(shuffled(rng, theatre))
     sats = place_neutral_satellites(rng, (NATIONS - n) * SATS_PER_NATION)
     last = (first + 1) % n
     order = tuple((last + i) % n for i in range(n)) * SATS_PER_NATION
-    return with_cache_slots(DarkAgentState(
+    return make_state(
         cfg=cfg, phase=PLACE, first=first, turn=first, round=1, place_order=order,
         grid=grid, markers=(0,) * len(AIM_NAMES), sats=sats,
         reserve=(tuple(SPY_LEVELS),) * n, wounded=((),) * n, super_token=(True,) * n,
         double_agent=last, hands=((),) * n, hands_public=((),) * n,
         deck=tuple(equipment[EQUIP_IN_THEATRE:]), discard=(), captured=((),) * n, kills=((),) * n,
-        bonus_aim=-1, bonus_holder=-1, virology_used=(False,) * n))
+        bonus_aim=-1, bonus_holder=-1, virology_used=(False,) * n)

@@ -21,16 +21,27 @@ _CELL_BIT = tuple(1 << (cell % DEPTH) for cell in range(CELLS))
 
 def spot_lines(state, seat):
     """((line, own satellites, by mask, by mask with the Super Satellite), ...) for the lines
-    where `seat` has satellites; `by mask[m]` are the spot actions of the cells not in mask m."""
+    where `seat` has satellites; `by mask[m]` are the spot actions of the cells not in mask m.
+    Read per line from `seat`'s tables (owners -> entry, () where the seat has none)."""
     cache = state.__dict__.get(SATS_CACHE)
     if cache is None:
         cache = sats_cache(state)
     key = _KEYS[seat]
     lines = cache.get(key)
     if lines is None:
-        lines = cache[key] = tuple(_line_spots(line, owners, seat)
-                                   for line, owners in enumerate(state.sats) if seat in owners)
+        sats = state.sats
+        tables = _LINE_TABLES[seat]
+        entries = list(map(dict.get, tables, sats))
+        if None in entries:
+            for line, owners in enumerate(sats):
+                if entries[line] is None:
+                    entries[line] = tables[line][owners] = (
+                        _line_spots(line, owners, seat) if seat in owners else ())
+        lines = cache[key] = tuple(filter(None, entries))
     return lines
+
+
+_LINE_TABLES = tuple(tuple({} for _ in range(LINES)) for _ in range(8))  # seat, line: owners -> entry
 
 
 @cache

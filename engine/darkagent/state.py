@@ -8,13 +8,14 @@ start of every turn.
 Caches ride in the state's __dict__ (never in its JSON): `_legal_cache` and `_outcome` belong to
 one state and are reset to None by `evolve`; `_sats_cache` holds facts derived from `sats` alone
 and is handed on to copies until `sats` changes. The three cache keys are present (None when
-empty) in every state made by `evolve` or `with_cache_slots`, so a cache is set by replacing a
+empty) in every state made by `evolve`, `make_state` or `with_cache_slots` (and by the
+hot applies that write `evolve` out), so a cache is set by replacing a
 value, never by adding or deleting a key: a state's field dict never has holes, and CPython copies
 a hole-free dict in one block (`{**fields, **changes}`) with every key at the same position, which
 keeps attribute reads on the copies specialised.
 """
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 
 from ..core import evolve as core_evolve
 from .data import SAFETY_ROUND_CAP
@@ -91,8 +92,8 @@ _TUPLE_OF_TUPLES = ("sats", "reserve", "wounded", "hands", "hands_public", "capt
 
 _CACHE_KEYS = ("_legal_cache", "_outcome")
 SATS_CACHE = "_sats_cache"
-_NO_STATE_CACHES = {"_legal_cache": None, "_outcome": None}
-_NO_CACHES = {"_legal_cache": None, "_outcome": None, SATS_CACHE: None}
+NO_STATE_CACHES = {"_legal_cache": None, "_outcome": None}
+NO_CACHES = {"_legal_cache": None, "_outcome": None, SATS_CACHE: None}
 
 
 def evolve(state, **changes):
@@ -102,17 +103,33 @@ def evolve(state, **changes):
     cls = type(state)  # core.evolve, inlined (one merged dict, no second call)
     new = cls.__new__(cls)
     _set_attribute(new, "__dict__", {**state.__dict__, **changes,
-                                     **(_NO_CACHES if "sats" in changes else _NO_STATE_CACHES)})
+                                     **(NO_CACHES if "sats" in changes else NO_STATE_CACHES)})
     return new
 
 
 _set_attribute = object.__setattr__
 
 
+_FIELD_NAMES = tuple(f.name for f in fields(DarkAgentState))
+_DEFAULTS = {f.name: f.default for f in fields(DarkAgentState) if f.default is not MISSING}
+
+
+def make_state(**values):
+    """What `with_cache_slots(DarkAgentState(**values))` makes, without the frozen dataclass's
+    one `object.__setattr__` per field and the second copy (a new match builds one per playout):
+    the fields in declaration order, then the empty cache slots."""
+    merged = {**_DEFAULTS, **values}
+    if len(merged) != len(_FIELD_NAMES):
+        return with_cache_slots(DarkAgentState(**values))  # a missing or unknown field: the dataclass says which
+    state = DarkAgentState.__new__(DarkAgentState)
+    _set_attribute(state, "__dict__", {**{name: merged[name] for name in _FIELD_NAMES}, **NO_CACHES})
+    return state
+
+
 def with_cache_slots(state):
     """`state` re-wrapped with the (empty) cache keys in its field dict, for states made by the
     dataclass constructor (a new match, a state from JSON, a sampled state)."""
-    return core_evolve(state, **_NO_CACHES)
+    return core_evolve(state, **NO_CACHES)
 
 
 _FLAT = ("phase", "first", "turn", "round", "double_agent", "bonus_aim", "bonus_holder",

@@ -8,10 +8,13 @@ f, f-1, f-2, ... and the last player is f+1 (who holds the Double Agent token at
 from . import board
 from .data import CARDS, DARK_CODE, SOLO, SPY_BASE, spy_owner
 from .events import public_event
-from .state import ACT, MEDIA, MOVE, OVER, VOTE, evolve, replace_at
+from .state import ACT, MEDIA, MOVE, NO_CACHES, NO_STATE_CACHES, OVER, VOTE, DarkAgentState, evolve, replace_at
 
 TURN_RESET = {"spotted": (), "sats_used": (0,) * board.LINES, "used_cells": (), "status": (),
               "turned": -1, "media_picks": (), "pending": ()}
+# the next turn's Phase 1 as one merge: the turn-scoped fields reset and the per-state caches
+_NEXT_TURN = {"phase": MOVE, **TURN_RESET, **NO_STATE_CACHES}
+_set_attribute = object.__setattr__
 
 
 def last_player(state):
@@ -48,22 +51,30 @@ def apply_place(state, seat, action):
 
 
 def apply_move(state, seat, action):
-    """Phase 1: move satellites, swap one, or skip when nothing is possible; then Phase 2."""
+    """Phase 1: move satellites, swap one, or skip when nothing is possible; then Phase 2.
+    (Every turn makes one: the state copy, `state.evolve`, is written out.)"""
     kind = action["type"]
+    fields = state.__dict__
+    new = DarkAgentState.__new__(DarkAgentState)
     if kind == "move_satellites":
-        sats = board.apply_moves(state.sats, seat, action["moves"])
+        sats = board.apply_moves(fields["sats"], seat, action["moves"])
         public = {"move_satellites": {"seat": seat, "moves": list(action["moves"])}}
     elif kind == "swap_satellite":
-        sats = board.apply_swap(state.sats, seat, action["line"], action["with_line"], action["owner"])
+        sats = board.apply_swap(fields["sats"], seat, action["line"], action["with_line"], action["owner"])
         public = {"swap_satellite": {"seat": seat, "line": action["line"],
                                      "with_line": action["with_line"], "owner": action["owner"]}}
-    else:
-        sats, public = state.sats, {"skip_satellites": seat}
-    return evolve(state, sats=sats, phase=ACT), [public_event(public)]
+    else:  # the satellites stay: so do the facts cached with them
+        _set_attribute(new, "__dict__", {**fields, "phase": ACT, **NO_STATE_CACHES})
+        return new, [{"public": {"skip_satellites": seat}, "private": {}}]
+    _set_attribute(new, "__dict__", {**fields, "sats": sats, "phase": ACT, **NO_CACHES})
+    return new, [{"public": public, "private": {}}]
 
 
 def apply_end_turn(state, seat, action):
-    """The end_turn action: Phase 2 ends without a failed attack."""
+    """The end_turn action: Phase 2 ends without a failed attack (the common case, no Double
+    Agent token to hand on and no Media, goes straight to the next turn)."""
+    if state.turned < 0 and "media" not in state.status:
+        return next_turn(state)
     return end_action_phase(state, seat, failed=False)
 
 
@@ -101,11 +112,15 @@ def apply_media(state, seat, action):
 
 
 def next_turn(state):
-    """Reset turn-scoped fields; the next seat's Phase 1, or the UN peace phase after the last."""
-    turn, players = state.turn, state.cfg.players
-    if turn != (state.first + 1) % players:  # not the last player (last_player)
+    """Reset turn-scoped fields; the next seat's Phase 1, or the UN peace phase after the last.
+    (Every turn ends here: the state copy, `state.evolve`, is written out.)"""
+    fields = state.__dict__
+    turn, players = fields["turn"], fields["cfg"].players
+    if turn != (fields["first"] + 1) % players:  # not the last player (last_player)
         nxt = (turn - 1) % players
-        return evolve(state, turn=nxt, phase=MOVE, **TURN_RESET), [public_event({"turn": nxt})]
+        new = DarkAgentState.__new__(DarkAgentState)
+        _set_attribute(new, "__dict__", {**fields, "turn": nxt, **_NEXT_TURN})
+        return new, [{"public": {"turn": nxt}, "private": {}}]
     return un_peace_phase(state, TURN_RESET)
 
 
@@ -136,8 +151,9 @@ def apply_vote(state, seat, action, rng):
     """Record a secret vote; when everyone has voted, reveal, rotate if passed, next round."""
     votes = replace_at(state.votes, seat, 1 if action["rotate"] else 0)
     if -1 in votes:  # the event as engine.core.event({"voted": seat}, {seat: {...}}) makes it
-        return evolve(state, votes=votes), [{"public": {"voted": seat},
-                                             "private": {str(seat): {"rotate": action["rotate"]}}}]
+        new = DarkAgentState.__new__(DarkAgentState)  # state.evolve, written out
+        _set_attribute(new, "__dict__", {**state.__dict__, "votes": votes, **NO_STATE_CACHES})
+        return new, [{"public": {"voted": seat}, "private": {str(seat): {"rotate": action["rotate"]}}}]
     passed, public = tally_votes(state, rng, votes)
     grid = board.rotate_grid(state.grid) if passed else state.grid
     new_round = state.round + 1

@@ -19,7 +19,7 @@ do not mutate them.
 from bisect import bisect_left
 
 from .data import FREE_FOLLOW, MISSIONS, PROPOSALS
-from .flow import (cast_vote, finish_trick, mission_choices, reveal, run_threshold_reveals,
+from .flow import (SEAT_KEYS, cast_vote, finish_trick, mission_choices, reveal, run_threshold_reveals,
                    start_trick, vote_options, voters)
 from .state import DESIGNATE, MISSION, PLAY, VOTE, evolve, state_of
 
@@ -29,13 +29,14 @@ PLAIN_PLAY_ACTIONS = tuple(plain for plain, _ in PLAY_ACTIONS)
 CHOOSE_ACTIONS = {m: {"type": "choose_mission", "mission": m} for m in MISSIONS}
 REVEAL_ACTION = {"type": "reveal"}
 VOLUNTARY = frozenset(PROPOSALS["voluntary_special_reveal_roles"])
+SOLO = tuple((seat,) for seat in range(5))  # to_move's one-seat answers, shared (read-only)
 
 
 def to_move(state):
     """Seats that may act now."""
     phase = state.phase
     if phase == PLAY or phase == MISSION:
-        return (state.turn,)
+        return SOLO[state.turn]
     if phase == VOTE:
         votes = state.votes
         return tuple([s for s in voters(state) if votes[s] is None])
@@ -82,6 +83,8 @@ def legal_actions(state, seat):
             return []
         if phase == PLAY:
             return play_actions(state, seat)
+        if state.setup.roles[seat] != "risky_agent":  # mission_choices(...) == list(drawn)
+            return [CHOOSE_ACTIONS[m] for m in state.drawn]
         return [CHOOSE_ACTIONS[m] for m in mission_choices(state, seat)]
     if seat not in to_move(state):
         return []
@@ -98,16 +101,16 @@ def apply_play(state, seat, card, wager):
     Hot path: one copy of the field dict gets the changes (and, at a trick's end, those of
     resolving it and starting the next one) before it becomes the new state."""
     fields = state.__dict__.copy()
-    hands = list(state.hands)
+    hands = list(fields["hands"])
     hand = hands[seat]
     i = hand.index(card)
     hands[seat] = hand[:i] + hand[i + 1:]
     fields["hands"] = tuple(hands)
-    trick = fields["trick"] = state.trick + ((seat, card, wager),)
-    n = state.setup.players
-    fields["turn"] = (seat + 1) % n
+    trick = fields["trick"] = fields["trick"] + ((seat, card, wager),)
+    n = fields["setup"].players
+    fields["turn"] = seat + 1 if seat + 1 < n else 0
     if wager:
-        intel = list(state.intel)
+        intel = list(fields["intel"])
         intel[seat] -= 1
         fields["intel"] = tuple(intel)
     events = [{"public": {"type": "play", "seat": seat, "card": card, "wager": wager},
@@ -119,12 +122,17 @@ def apply_play(state, seat, card, wager):
 
 def apply_choose(state, seat, mission):
     """The lead reveals one drawn mission; the other goes out of the game unseen."""
-    drawn = state.drawn
+    fields = state.__dict__.copy()
+    drawn = fields["drawn"]
     other = drawn[1] if drawn[0] == mission else drawn[0]
-    events = [{"public": {"type": "choose_mission", "seat": seat, "mission": mission},
-               "private": {str(seat): {"discarded": other}}}]
-    return evolve(state, phase=PLAY, mission=mission, drawn=(), turn=seat,
-                  discarded=state.discarded + ((seat, other),)), events
+    fields["phase"] = PLAY
+    fields["mission"] = mission
+    fields["drawn"] = ()
+    fields["turn"] = seat
+    fields["discarded"] = fields["discarded"] + ((seat, other),)
+    return state_of(fields), [{"public": {"type": "choose_mission", "seat": seat,
+                                          "mission": mission},
+                               "private": {SEAT_KEYS[seat]: {"discarded": other}}}]
 
 
 def apply_designate(state, seat, target):

@@ -14,10 +14,15 @@ the next one starting costs a single state copy.
 """
 
 from .data import MISSIONS, PARAMS, PROFESSOR_THRESHOLD, PROPOSALS, SILENT_WHEN_REVEALED, SUSPECTS
-from .missions import judge_trick
+from .missions import PREDICATES, TRUMPS, trick_facts
 from .state import MISSION, OVER, VOTE, evolve, state_of
 
 AGENTS, INSIDER = "agents", "insider"
+SEAT_KEYS = tuple(str(seat) for seat in range(5))  # str(seat), the private parts' keys, made once
+# players -> no seat's reveal threshold is below this (a trick end's quick test before reveal_due)
+LOWEST_THRESHOLD = {players: min(params["threshold"], PROFESSOR_THRESHOLD.get(players, 99))
+                    for players, params in PARAMS.items()}
+RETURN_ACCOMPLICE_TOKENS = PROPOSALS["accomplice_trick_tokens"] == "return_to_supply"
 
 
 def public_event(body):
@@ -38,10 +43,11 @@ _THRESHOLDS = {}
 def seat_thresholds(setup):
     """(threshold per seat, the lowest of them): `threshold_for` of every seat (cached)."""
     key = (setup.players, setup.roles)
-    if key not in _THRESHOLDS:
+    found = _THRESHOLDS.get(key)
+    if found is None:
         per_seat = tuple(threshold_for(setup, s) for s in range(setup.players))
-        _THRESHOLDS[key] = per_seat, min(per_seat)
-    return _THRESHOLDS[key]
+        found = _THRESHOLDS[key] = per_seat, min(per_seat)
+    return found
 
 
 def reveal_due(setup, intel, revealed):
@@ -174,26 +180,60 @@ def pay_winner(setup, intel, supply, winner, wagered):
 
 def finish_trick(fields, events):
     """Resolve the complete trick of the field dict of a state being built (taken over, see
-    state.state_of): winner, Intel, mission result, then the end checks. Returns the state."""
+    state.state_of): winner, Intel, mission result, then the end checks. Returns the state.
+    Hot path (a trick ends every few actions): `judge_trick`, `pay_winner` and the common case
+    of `run_end_checks` (no reveal due, the match goes on: `open_trick`) are inlined."""
     plays, mission = fields["trick"], fields["mission"]
-    position, success = judge_trick(plays, mission)
-    winner = plays[position][0]
+    facts = trick_facts(plays, TRUMPS[mission])  # judge_trick, inlined
+    success = PREDICATES[mission](facts)
+    winner = plays[facts.winner][0]
     wagered = 0
     for _, _, wager in plays:
         if wager:
             wagered += 1
-    fields["intel"], fields["supply"], gain = pay_winner(
-        fields["setup"], fields["intel"], fields["supply"], winner, wagered)
-    fields["tricks"] += ((fields["lead"], mission, plays, winner, success),)
-    if success:
-        fields["completed"] += (mission,)
+    setup = fields["setup"]
+    role = setup.roles[winner]
+    supply = fields["supply"]
+    if role == "accomplice" and RETURN_ACCOMPLICE_TOKENS:  # pay_winner, inlined
+        fields["supply"] = supply + wagered
+        gain = 0
     else:
+        take = 1 if supply > 0 else 0
+        gain = take + wagered
+        intel = list(fields["intel"])
+        intel[winner] += gain
+        fields["intel"] = tuple(intel)
+        fields["supply"] = supply - take
+    tricks = fields["tricks"] = fields["tricks"] + ((fields["lead"], mission, plays, winner,
+                                                      success),)
+    if success:
+        completed = fields["completed"] = fields["completed"] + (mission,)
+    else:
+        completed = fields["completed"]
         fields["failed"] += (mission,)
-    fields["trick"] = ()
-    fields["mission"] = ""
     events.append({"public": {"type": "trick_won", "winner": winner, "intel": gain,
                               "mission": mission, "success": success}, "private": {}})
-    return run_end_checks(fields, winner, gain, events)
+    params = PARAMS[setup.players]
+    intel = fields["intel"]
+    if ((gain and role == "nervous_agent")
+            or (max(intel) >= LOWEST_THRESHOLD[setup.players]  # else reveal_due is False
+                and reveal_due(setup, intel, fields["revealed"]))
+            or len(completed) >= params["target"] or len(tricks) >= params["tricks"]):
+        fields["trick"] = ()
+        fields["mission"] = ""
+        return run_end_checks(fields, winner, gain, events)
+    # run_end_checks' last step (d): the winner leads the next trick (open_trick, inlined)
+    deck = fields["deck"]
+    assert len(deck) >= 2, "mission deck exhausted"  # impossible with 24+ missions (T17)
+    drawn = fields["drawn"] = deck[:2]
+    events.append({"public": {"type": "draw_missions", "lead": winner},
+                   "private": {SEAT_KEYS[winner]: {"drawn": list(drawn)}}})
+    fields["phase"] = MISSION
+    fields["lead"] = fields["turn"] = winner
+    fields["deck"] = deck[2:]
+    fields["mission"] = ""
+    fields["trick"] = ()
+    return state_of(fields)
 
 
 def run_end_checks(fields, winner, gain, events):

@@ -119,20 +119,31 @@ CARD_SUITS = tuple(card // 13 for card in range(52))       # printed suit per ca
 
 
 def trick_facts(plays, trump):
-    """The TrickFacts of a finished trick (plays = ((seat, card, wagered), ...)); one pass."""
+    """The TrickFacts of a finished trick (plays = ((seat, card, wagered), ...)); one pass, the
+    winner found on the way (the same position as `winning_position`: the first effective
+    trump becomes the best card whatever came before, a later one needs a value >= the best's;
+    with no trump yet, a card of the led suit needs a strictly higher value)."""
     values, suits, trumps, wagers = [], [], [], []
-    for position, (_, card, wagered) in enumerate(plays):
-        values.append(CARD_VALUES[card])
+    led = CARD_SUITS[plays[0][1]]
+    best = best_value = 0
+    best_trump = False
+    position = 0
+    for _, card, wagered in plays:
+        value = CARD_VALUES[card]
+        values.append(value)
         wagers.append(wagered)
         suit = CARD_SUITS[card]
         if wagered or suit == trump:
             suits.append(trump)
             trumps.append(position)
+            if not best_trump or value >= best_value:
+                best, best_value, best_trump = position, value, True
         else:
             suits.append(suit)
-    led = CARD_SUITS[plays[0][1]]
-    return _make_facts(TrickFacts, (values, suits, led,
-                                    winning_position(values, suits, led, trumps), trumps, wagers))
+            if not best_trump and suit == led and (value > best_value or not position):
+                best, best_value = position, value
+        position += 1
+    return _make_facts(TrickFacts, (values, suits, led, best, trumps, wagers))
 
 
 def winning_position(values, suits, led, trumps):

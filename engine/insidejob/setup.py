@@ -12,7 +12,7 @@ from engine.errors import InvalidOptions
 from .data import (DECK, INTEL_TOKENS, PARAMS, PROPOSALS, PUBLIC_ROLES, ROLES, SPECIAL_ROLES,
                    mission_ids, role_deck)
 from .flow import open_trick
-from .state import DESIGNATE, InsideJobSetup, state_of
+from .state import DESIGNATE, setup_of, state_of
 
 
 def fast_shuffle(rng, items):
@@ -84,6 +84,7 @@ def initial_intel(roles):
     return tuple(start if role == "nervous_agent" else 1 for role in roles)
 
 
+_ROLE_DECKS = {}  # (players, special roles) -> role_deck(...): the same few decks every deal
 _DEALT_ROLES = {}  # role per seat -> its `dealt_role_facts` (bounded: < 5,000 seatings exist)
 
 
@@ -103,14 +104,19 @@ def new_state(options, rng):
     players = options["players"]
     size = PARAMS[players]["hand"]
     specials = tuple(options["special_roles"])
-    roles = tuple(fast_shuffle(rng, role_deck(players, specials)))
+    deck_key = (players, specials)
+    role_cards = _ROLE_DECKS.get(deck_key)
+    if role_cards is None:
+        role_cards = _ROLE_DECKS[deck_key] = role_deck(players, specials)
+    roles = tuple(fast_shuffle(rng, role_cards))
     dealer = options["dealer"] if options["dealer"] >= 0 else rng.randbelow(players)
     cards = fast_shuffle(rng, DECK)
     dealt = players * size
     hands = tuple([tuple(sorted(cards[start:start + size])) for start in range(0, dealt, size)])
-    setup = InsideJobSetup(players, options["wagers"], options["risk_mode"], specials,
-                           options["voluntary_special_reveal"], dealer, roles,
-                           tuple(sorted(cards[dealt:])))
+    setup = setup_of({"players": players, "wagers": options["wagers"],
+                      "risk_mode": options["risk_mode"], "specials": specials,
+                      "voluntary_reveal": options["voluntary_special_reveal"], "dealer": dealer,
+                      "roles": roles, "set_aside": tuple(sorted(cards[dealt:]))})
     intel, revealed, accomplice = dealt_role_facts(roles)
     lead = (dealer + 1) % players
     fields = {

@@ -69,6 +69,15 @@ def state_of(fields):
     return new
 
 
+def setup_of(fields):
+    """The InsideJobSetup whose field dict is `fields` (every field, in declaration order),
+    taken over without the frozen dataclass's per-field `__init__` (the deal's constructor)."""
+    cls = InsideJobSetup
+    new = cls.__new__(cls)
+    _set_attribute(new, "__dict__", fields)
+    return new
+
+
 def setup_to_json(setup):
     """Lossless JSON form of the setup."""
     return {

@@ -39,3 +39,50 @@ def test_satellite_facts_follow_the_satellites():
     assert sats_cache(evolve(state, round=2)) == {"fact": 1}
     moved = evolve(state, sats=((0,),) + state.sats[1:])
     assert moved.__dict__[SATS_CACHE] is None and sats_cache(moved) == {}
+
+
+def test_deal_shuffle_is_the_rng_shuffle():
+    from engine.darkagent import setup
+    for seed in range(300):
+        fast, slow = engine.Rng(seed, seed * 3), engine.Rng(seed, seed * 3)
+        for n in (0, 1, 2, 24, 35, 80):
+            items = list(range(n))
+            assert setup.shuffled(fast, items) == slow.shuffled(items)
+            assert fast.counter == slow.counter
+
+
+def test_deal_shuffle_redoes_a_rejected_draw(monkeypatch):
+    from engine.darkagent import setup
+    monkeypatch.setattr(setup, "_DRAW_LIMITS", (0,) * 64)  # randbelow would reject every draw
+    fast, slow = engine.Rng(5, 17), engine.Rng(5, 17)
+    assert setup.shuffled(fast, range(35)) == slow.shuffled(range(35))
+    assert fast.counter == slow.counter
+
+
+def test_make_state_is_the_dataclass_with_cache_slots():
+    from engine.darkagent.state import DarkAgentState, make_state, with_cache_slots
+    state = RULES.new_state(RULES.validate_options({"players": 3}), engine.Rng(2))
+    values = {name: getattr(state, name) for name in state.__dataclass_fields__}
+    made, built = make_state(**values), with_cache_slots(DarkAgentState(**values))
+    assert made == built and list(made.__dict__.items()) == list(built.__dict__.items())
+
+
+def test_written_out_copies_keep_the_field_layout_and_leave_their_input_alone():
+    """The hot applies (spot, Phase 1, next turn, vote) copy the state like `evolve`: the same
+    keys in the same order, fresh per-state caches, the satellite facts dropped only when the
+    satellites change; the state passed in is never changed."""
+    options = RULES.validate_options({"players": 2, "max_rounds": 3})
+    rng, pick = engine.Rng(11), engine.Rng(12)
+    state = RULES.new_state(options, rng)
+    layout = list(state.__dict__)
+    while RULES.to_move(state):
+        seat = RULES.to_move(state)[0]
+        actions = RULES.legal_actions(state, seat)
+        before = RULES.state_to_json(state)
+        new, _ = RULES.apply(state, seat, actions[pick.randbelow(len(actions))], rng)
+        assert RULES.state_to_json(state) == before
+        assert list(new.__dict__) == layout
+        assert new.__dict__["_legal_cache"] is None and new.__dict__["_outcome"] is None
+        if new.sats != state.sats:
+            assert new.__dict__[SATS_CACHE] is None
+        state = new

@@ -1,0 +1,59 @@
+"""The hot path's shortcuts pinned against the plain rules they stand in for (issue 28 speed
+work): the winner found inside `trick_facts`, the trick's end that skips `reveal_due` below
+the lowest threshold, and the inlined trick end against the full end checks."""
+
+from engine import Rng
+from engine.insidejob.data import PARAMS, ROLES, SPECIAL_ROLES
+from engine.insidejob.flow import LOWEST_THRESHOLD, run_end_checks, threshold_for
+from engine.insidejob.missions import trick_facts, winning_position
+from engine.insidejob.state import InsideJobSetup
+
+from .helpers import make_state
+
+
+def test_the_winner_found_in_one_pass_is_winning_position():
+    rng = Rng(2812)
+    for _ in range(20_000):
+        size = 3 + rng.randbelow(3)
+        cards = rng.sample(range(52), size)
+        plays = tuple((seat, card, rng.randbelow(4) == 0) for seat, card in enumerate(cards))
+        facts = trick_facts(plays, rng.randbelow(4))
+        assert facts.winner == winning_position(facts.values, facts.suits, facts.led,
+                                                facts.trump_positions)
+
+
+def test_ties_between_trumps_go_to_the_later_card():
+    # blue (suit 0) is trump; a wagered red 7 counts as a blue 7 and ties the blue 7 before it
+    plays = ((0, 6, False), (1, 13 + 6, True), (2, 13 + 12, False))
+    assert trick_facts(plays, 0).winner == 1
+
+
+def test_no_seat_reveals_below_the_lowest_threshold():
+    for players in PARAMS:
+        for role in ("insider", "agent") + SPECIAL_ROLES:
+            roles = (role,) + ("agent",) * (players - 1)
+            setup = InsideJobSetup(players, True, False, (), False, 0, roles, ())
+            assert threshold_for(setup, 0) >= LOWEST_THRESHOLD[players], (players, role)
+    assert set(ROLES) >= set(SPECIAL_ROLES)
+
+
+def test_an_ordinary_trick_end_matches_the_full_end_checks():
+    """A trick won with nothing to end: the inlined path opens the next trick exactly as
+    run_end_checks does (same state, same events)."""
+    from engine.insidejob import RULES
+    state = make_state(players=3, hands=[[1], [2], [3]], trick=((1, 2, False), (2, 3, False)),
+                       lead=1, turn=0)
+    new, events = RULES.apply(state, 0, {"type": "play", "card": 1, "wager": False}, None)
+    fields = state.__dict__.copy()
+    fields.update(hands=((), (2,), (3,)))
+    # rebuild what finish_trick does before the end checks, then run them in full
+    facts = trick_facts(state.trick + ((0, 1, False),), 0)
+    winner = (state.trick + ((0, 1, False),))[facts.winner][0]
+    assert new.lead == new.turn == winner and new.phase == "mission"
+    assert new.drawn == state.deck[:2] and new.deck == state.deck[2:]
+    expected_events = []
+    reference = dict(new.__dict__, phase="play", drawn=(), deck=state.deck, lead=1,
+                     turn=winner)
+    run_end_checks(reference, winner, events[1]["public"]["intel"], expected_events)
+    assert reference["drawn"] == new.drawn and reference["deck"] == new.deck
+    assert expected_events == events[2:]
