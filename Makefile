@@ -80,6 +80,7 @@ bench: ## Print engine speed, bot-turn latency through the API and a quick bot w
 	@$(BIN)/python bench/bench_bots.py --matches $(BENCH_MATCHES) --budget-ms $(BENCH_BUDGET_MS) --options '$(BENCH_OPTIONS)'
 	@echo "== bots: ismcts vs heuristic head to head ($(STRENGTH_DEALS) deals per game, seats rotated, $(STRENGTH_BUDGET_MS) ms/move)"
 	@$(BIN)/python bench/bench_strength.py --deals $(STRENGTH_DEALS) --budget-ms $(STRENGTH_BUDGET_MS)
+	@echo "== bots: ismcts iterations per CPU-second, pure and compiled engine"; $(BIN)/python bench/bench_search_rate.py
 
 # `make bench-service BENCH_SERVICE_ARGS="--seconds 10 --clients 16"` to change the rounds.
 BENCH_SERVICE_ARGS ?=

@@ -27,6 +27,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench.compiled import use_compiled_engine_if_asked  # noqa: E402
+
+use_compiled_engine_if_asked()  # --compiled: play on the Cython build in build/compiled (make compiled)
+
 import engine  # noqa: E402
 from engine.bots import bot_catalog, validate_bot  # noqa: E402
 from engine.tournament import play_entry  # noqa: E402

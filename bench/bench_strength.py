@@ -20,7 +20,7 @@ so the budget is what bounds it) with each game's declared defaults otherwise. `
 each run as a tournament results directory (DIR/<run>/spec.json + matches.jsonl; a run cut short
 resumes, and `safehouse tournament status DIR/<run>` reads it).
 
-    python bench/bench_strength.py [--deals 20] [--budget-ms 100] [--games classified,...]
+    python bench/bench_strength.py [--deals 20] [--budget-ms 100] [--games classified,...] [--compiled]
                                    [--workers 2] [--seed 28] [--out bench/results/strength]
 """
 
@@ -32,6 +32,10 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from bench.compiled import use_compiled_engine_if_asked  # noqa: E402
+
+use_compiled_engine_if_asked()  # --compiled: play on the Cython build in build/compiled (make compiled)
 
 from engine import tournament  # noqa: E402
 

@@ -25,7 +25,9 @@ def build_parser():
 
 def main(argv=None):
     """Run the command line; returns the process exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
+    args.argv = argv  # for a command that starts itself again (tournament run --engine compiled)
     return args.run(args) or 0
 
 

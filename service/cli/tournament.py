@@ -46,6 +46,10 @@ def register(subparsers):
                      help="play at most N new matches now (the rest stay pending for a resume)")
     run.add_argument("--no-charts", action="store_true", help="skip the PNG charts")
     run.add_argument("--quiet", action="store_true", help="no progress bar or table")
+    run.add_argument("--engine", choices=("pure", "compiled"), default="pure",
+                     help="play on the pure-Python engine (default, the reference) or on the "
+                          "compiled one that `make compiled` builds: the same rules, 1.5-1.9x "
+                          "the playouts per second, so ISMCTS searches deeper in its CPU budget")
     run.add_argument("--rq", action="store_true",
                      help="fan out over RQ: batches of whole matches on <QUEUE>-bulk, played by "
                           "`python -m worker` processes on any machine sharing the Redis")
@@ -146,6 +150,10 @@ def cmd_run(args):
         return _error(f"invalid spec {args.spec}: {error}")
     if args.workers is not None and args.workers < 1:
         return _error("--workers must be at least 1")
+    if args.engine == "compiled":
+        problem = _use_compiled_engine(args)
+        if problem:
+            return _error(problem)
     os.environ.setdefault("SAFEHOUSE_TOURNAMENT_REMOTE_ALLOW", LOCAL_REMOTE_ALLOW)
     out = args.out or os.path.join(DEFAULT_OUT, spec["name"])
     resuming = os.path.exists(os.path.join(out, "spec.json"))
@@ -171,6 +179,20 @@ def cmd_run(args):
         print_standings(table)
         print(f"results and report in {out}")
     return 0
+
+
+def _use_compiled_engine(args):
+    """None once this process runs on the compiled engine (it restarts itself on it if needed),
+    else why it cannot."""
+    from .compiled_engine import relaunch_on_compiled_engine, running_compiled_engine
+    if args.rq:
+        return ("--engine compiled plays in this machine's worker processes; with --rq the RQ "
+                "workers play on the engine they run")
+    if running_compiled_engine():
+        if not args.quiet:
+            print("engine: compiled (build/compiled)")
+        return None
+    return relaunch_on_compiled_engine(args.argv)
 
 
 def _run_with_progress(spec, out, args):

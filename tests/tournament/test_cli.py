@@ -19,7 +19,7 @@ def _cli(*args):
 @pytest.mark.parametrize("args,flags", [
     (["tournament"], ["run", "status", "report"]),
     (["tournament", "run"], ["--out", "--workers", "--limit", "--no-charts", "--quiet", "spec",
-                            "--rq", "--redis-url", "--queue", "--prefix", "--batch"]),
+                            "--rq", "--redis-url", "--queue", "--prefix", "--batch", "--engine"]),
     (["tournament", "status"], ["--json", "dir"]),
     (["tournament", "report"], ["--no-charts", "--quiet", "dir"]),
 ])

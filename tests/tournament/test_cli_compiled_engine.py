@@ -1,0 +1,101 @@
+"""`safehouse tournament run --engine compiled`: the tournament plays on the compiled engine
+(`make compiled`) and, with deterministic bots, gives the same matches as on the pure engine;
+without a current build, or with --rq, it says why and plays nothing."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from service.cli import compiled_engine
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SPEC = "name: tiny\ngame: classified\nentrants:\n  - random\n  - heuristic\ndeals: 3\nseed: 7\n"
+
+
+def _cli(*args, cwd=ROOT):
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update({"COLUMNS": "120"})
+    return subprocess.run([sys.executable, "-m", "service.cli", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def _records(out):
+    with open(out / "matches.jsonl") as handle:
+        records = [json.loads(line) for line in handle]
+    for record in records:
+        record.pop("cpu_ms_per_move")  # the figures that depend on the engine's speed
+        record.pop("cpu_ms")
+    return sorted(records, key=lambda r: r["index"])
+
+
+@pytest.mark.skipif(not (compiled_engine.compiled_build_present() and compiled_engine.build_is_current()),
+                    reason="no current compiled engine in build/compiled (make compiled)")
+def test_a_tournament_on_the_compiled_engine_plays_the_same_matches(tmp_path):
+    spec = tmp_path / "tiny.yaml"
+    spec.write_text(SPEC)
+    pure = _cli("tournament", "run", str(spec), "--out", str(tmp_path / "pure"), "--workers", "2",
+                "--no-charts")
+    compiled = _cli("tournament", "run", str(spec), "--out", str(tmp_path / "compiled"),
+                    "--workers", "2", "--no-charts", "--engine", "compiled")
+    assert pure.returncode == 0 and compiled.returncode == 0, pure.stderr + compiled.stderr
+    assert compiled.stdout.startswith("engine: compiled (build/compiled)")
+    assert "engine: compiled" not in pure.stdout and "heuristic" in compiled.stdout
+    assert len(_records(tmp_path / "compiled")) == 6
+    assert _records(tmp_path / "compiled") == _records(tmp_path / "pure")
+
+
+def test_the_compiled_engine_process_imports_the_build():
+    """What the restarted command runs: the build first on sys.path, ahead of a checkout's engine/
+    in the working directory."""
+    if not compiled_engine.compiled_build_present():
+        pytest.skip("no compiled engine in build/compiled (make compiled)")
+    code = compiled_engine.RESTART.replace("from service.cli import main; sys.exit(main())",
+                                           "import engine.core; print(engine.core.__file__)")
+    done = subprocess.run([sys.executable, "-c", code, compiled_engine.COMPILED], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().startswith(compiled_engine.COMPILED) and not done.stdout.strip().endswith(".py")
+
+
+def test_without_a_build_it_says_how_to_make_one(tmp_path, monkeypatch, capsys):
+    from service.cli import main
+    spec = tmp_path / "tiny.yaml"
+    spec.write_text(SPEC)
+    monkeypatch.setattr(compiled_engine, "COMPILED", str(tmp_path / "nothing"))
+    monkeypatch.setattr(compiled_engine.compiled_build_present, "__defaults__", (str(tmp_path / "nothing"),))
+    assert main(["tournament", "run", str(spec), "--out", str(tmp_path / "out"), "--engine", "compiled"]) == 2
+    error = capsys.readouterr().err
+    assert "no compiled engine" in error and "make compiled" in error
+    assert not (tmp_path / "out" / "matches.jsonl").exists()
+
+
+def test_a_stale_build_is_refused(tmp_path, monkeypatch, capsys):
+    from service.cli import main
+    if not compiled_engine.compiled_build_present():
+        pytest.skip("no compiled engine in build/compiled (make compiled)")
+    stale = tmp_path / "build"
+    shutil.copytree(compiled_engine.COMPILED, stale, ignore=shutil.ignore_patterns("*.so", "*.c"),
+                    dirs_exist_ok=True)
+    for name in os.listdir(os.path.join(compiled_engine.COMPILED, "engine")):
+        if name.startswith("core.") and name.endswith(".so"):
+            shutil.copy(os.path.join(compiled_engine.COMPILED, "engine", name), stale / "engine" / name)
+    (stale / "SOURCE_DIGEST").write_text("0" * 64)
+    monkeypatch.setattr(compiled_engine.compiled_build_present, "__defaults__", (str(stale),))
+    monkeypatch.setattr(compiled_engine.build_is_current, "__defaults__", (str(stale),))
+    spec = tmp_path / "tiny.yaml"
+    spec.write_text(SPEC)
+    assert main(["tournament", "run", str(spec), "--out", str(tmp_path / "out"), "--engine", "compiled"]) == 2
+    assert "out of date" in capsys.readouterr().err
+
+
+def test_rq_and_the_compiled_engine_do_not_mix(tmp_path, capsys):
+    from service.cli import main
+    spec = tmp_path / "tiny.yaml"
+    spec.write_text(SPEC)
+    assert main(["tournament", "run", str(spec), "--out", str(tmp_path / "out"), "--engine",
+                 "compiled", "--rq"]) == 2
+    assert "--rq" in capsys.readouterr().err
