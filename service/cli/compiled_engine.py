@@ -1,11 +1,11 @@
 """The optional compiled engine (`make compiled`: bench/build_engine.py's Cython copy of engine/
-in build/compiled) for commands that ask for it: `safehouse tournament run --engine compiled`
-and the benches' `--compiled` flag (bench/compiled.py).
+in build/compiled) for commands that ask for it: `safehouse tournament run --engine compiled`,
+`python -m worker --engine compiled` and the benches' `--compiled` flag (bench/compiled.py).
 
 The pure-Python engine in engine/ is the reference and what every process imports unless told
 otherwise. A process that wants the compiled one must have build/compiled first on `sys.path`
 before `engine` is imported; a command that has already imported it (the `safehouse` command
-line has) starts itself again with that folder first (`relaunch_on_compiled_engine`): its worker
+line and the worker have) starts itself again with that folder first (`relaunch_on_compiled_engine`): its worker
 processes inherit it. Where there is no build (an installed copy without a checkout,
 or no C compiler), or the build was made from other sources, the command says so and stops.
 """
@@ -17,7 +17,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COMPILED = os.path.join(ROOT, "build", "compiled")
-RESTART = "import sys; sys.path.insert(0, sys.argv.pop(1)); from service.cli import main; sys.exit(main())"
+RESTART = ("import runpy, sys; sys.path.insert(0, sys.argv.pop(1)); "
+           "runpy.run_module(sys.argv.pop(1), run_name='__main__', alter_sys=True)")
 
 
 def engine_source_digest(root=ROOT):
@@ -69,9 +70,10 @@ def compiled_engine_problem():
     return None
 
 
-def relaunch_on_compiled_engine(argv):
-    """Start this command again (`safehouse ARGV`, as `python -c ...`) on the compiled engine, replacing
-    this process; returns only with a sentence saying why it could not. Call it before any work."""
+def relaunch_on_compiled_engine(argv, module="service.cli"):
+    """Start this command again (`python -m MODULE ARGV`: `safehouse ...` or `python -m worker
+    ...`) on the compiled engine, replacing this process; returns only with a sentence saying why
+    it could not. Call it before any work."""
     problem = compiled_engine_problem()
     if problem:
         return problem
@@ -82,4 +84,4 @@ def relaunch_on_compiled_engine(argv):
     # `-c` code that puts the build first on sys.path itself (worker processes inherit it); not
     # PYTHONPATH with `-m`, which would put the working directory (perhaps this checkout, with
     # the pure engine/) ahead of it
-    os.execv(sys.executable, [sys.executable, "-c", RESTART, COMPILED, *argv])
+    os.execv(sys.executable, [sys.executable, "-c", RESTART, COMPILED, module, *argv])

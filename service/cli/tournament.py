@@ -187,7 +187,7 @@ def _use_compiled_engine(args):
     from .compiled_engine import relaunch_on_compiled_engine, running_compiled_engine
     if args.rq:
         return ("--engine compiled plays in this machine's worker processes; with --rq the RQ "
-                "workers play on the engine they run")
+                "workers play on the engine they run (start them with `python -m worker --engine compiled`)")
     if running_compiled_engine():
         if not args.quiet:
             print("engine: compiled (build/compiled)")

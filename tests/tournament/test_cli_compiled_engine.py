@@ -48,17 +48,20 @@ def test_a_tournament_on_the_compiled_engine_plays_the_same_matches(tmp_path):
     assert _records(tmp_path / "compiled") == _records(tmp_path / "pure")
 
 
-def test_the_compiled_engine_process_imports_the_build():
-    """What the restarted command runs: the build first on sys.path, ahead of a checkout's engine/
-    in the working directory."""
+def test_the_restarted_process_imports_the_build(tmp_path):
+    """What a restarted command runs: the build first on sys.path, ahead of a checkout's engine/
+    in the working directory, and the module asked for run as __main__ with its arguments."""
     if not compiled_engine.compiled_build_present():
         pytest.skip("no compiled engine in build/compiled (make compiled)")
-    code = compiled_engine.RESTART.replace("from service.cli import main; sys.exit(main())",
-                                           "import engine.core; print(engine.core.__file__)")
-    done = subprocess.run([sys.executable, "-c", code, compiled_engine.COMPILED], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    (tmp_path / "which_engine.py").write_text(
+        "import sys, engine.core\nprint(__name__, sys.argv[1:], engine.core.__file__)\n")
+    done = subprocess.run([sys.executable, "-c", compiled_engine.RESTART, compiled_engine.COMPILED,
+                           "which_engine", "--flag", "x"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "PYTHONPATH": str(tmp_path)})
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().startswith(compiled_engine.COMPILED) and not done.stdout.strip().endswith(".py")
+    name, argv, path = done.stdout.split(" ", 1)[0], done.stdout[done.stdout.index("["):done.stdout.index("]") + 1], done.stdout.rsplit(" ", 1)[1].strip()
+    assert name == "__main__" and argv == "['--flag', 'x']"
+    assert path.startswith(compiled_engine.COMPILED) and not path.endswith(".py")
 
 
 def test_without_a_build_it_says_how_to_make_one(tmp_path, monkeypatch, capsys):
@@ -99,3 +102,11 @@ def test_rq_and_the_compiled_engine_do_not_mix(tmp_path, capsys):
     assert main(["tournament", "run", str(spec), "--out", str(tmp_path / "out"), "--engine",
                  "compiled", "--rq"]) == 2
     assert "--rq" in capsys.readouterr().err
+
+
+def test_a_worker_without_a_build_says_how_to_make_one(tmp_path, monkeypatch, capsys):
+    from worker.__main__ import main
+    monkeypatch.setattr(compiled_engine.compiled_build_present, "__defaults__", (str(tmp_path / "nothing"),))
+    with pytest.raises(SystemExit) as stopped:
+        main(["--engine", "compiled", "--burst"])
+    assert stopped.value.code == 2 and "make compiled" in capsys.readouterr().err

@@ -12,6 +12,7 @@ import redis
 from engine.tournament import validate_spec, without_timings
 from engine.tournament.play import play_scheduled
 from engine.tournament.results import matches_path
+from service.cli import compiled_engine
 from service.tournament_rq import results_key, run_rq
 from tests.service.conftest import REDIS_URL, delete_namespace, new_namespace
 from worker import tournament as batch_job
@@ -87,3 +88,26 @@ def test_rq_run_with_two_workers_gathers_every_match_once(namespace, tmp_path):
             worker.terminate()
         for worker in workers:
             worker.wait(timeout=30)
+
+
+@pytest.mark.skipif(not (compiled_engine.compiled_build_present() and compiled_engine.build_is_current()),
+                    reason="no current compiled engine in build/compiled (make compiled)")
+def test_a_worker_on_the_compiled_engine_plays_the_same_matches(namespace, tmp_path):
+    """`python -m worker --engine compiled` restarts itself on the build and plays each match
+    exactly as the pure engine does (deterministic bots: the same records, timings aside)."""
+    worker = subprocess.Popen([sys.executable, "-m", "worker", "--engine", "compiled", "--url", REDIS_URL,
+                               "--queue", namespace["QUEUE"], "--prefix", namespace["PREFIX"], "--no-sweeper"],
+                              cwd=ROOT, env={**os.environ, "PYTHONPATH": ROOT}, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        records = run_rq(SPEC, str(tmp_path / "rq"), REDIS_URL, queue_name=namespace["QUEUE"],
+                         prefix=namespace["PREFIX"], batch=4)
+        assert sorted(records) == list(range(SPEC["matches"]))
+        with open(matches_path(str(tmp_path / "rq"))) as handle:
+            played = sorted((json.loads(line) for line in handle), key=lambda r: r["index"])
+        assert [without_timings(r) for r in played] == \
+            [without_timings(play_scheduled(SPEC, i)) for i in range(SPEC["matches"])]
+    finally:
+        worker.terminate()
+        _, errors = worker.communicate(timeout=30)
+    assert "engine: compiled (build/compiled)" in errors
