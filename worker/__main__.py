@@ -31,10 +31,11 @@ def _parser(settings=None):
     parser.add_argument("--queues", default="bots,allbots,bulk",
                         help="comma-separated kinds (bots, allbots, bulk) or full queue names, in priority order")
     parser.add_argument("--burst", action="store_true", help="stop when the queues are empty")
-    parser.add_argument("--engine", choices=("pure", "compiled"), default="pure",
+    parser.add_argument("--engine", choices=("pure", "compiled", "auto"), default="pure",
                         help="play bot turns, odds and tournaments on the pure-Python engine "
                              "(default) or on the compiled one `make compiled` builds (the same "
-                             "rules; ISMCTS searches 1.4-2x as far in its time)")
+                             "rules; ISMCTS searches 1.4-2x as far in its time); auto: the "
+                             "compiled one when its build is current, else the pure one")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--sweeper", action="store_true", help="run only the outbox sweeper")
     mode.add_argument("--no-sweeper", action="store_true", help="run no sweeper thread")
@@ -47,12 +48,20 @@ def queue_names(base, queues):
     return [f"{base}-{q}" if q in ("bots", "allbots", "bulk") else q for q in names]
 
 
-def _use_compiled_engine(parser, argv):
-    """Go on only on the compiled engine: start this worker again on it if needed, or stop with
-    the reason (no build, an out-of-date one)."""
-    from service.cli.compiled_engine import relaunch_on_compiled_engine, running_compiled_engine
-    if not running_compiled_engine():
-        parser.error(relaunch_on_compiled_engine(list(argv), module="worker"))
+def _choose_engine(parser, choice, argv):
+    """Run on the engine `--engine` asks for (for compiled: restarting on it if needed, or
+    stopping with the reason: no build, an out-of-date one); says in words which it is."""
+    from service.cli.compiled_engine import compiled_engine_problem, use_compiled_engine
+    if choice == "pure":
+        return "pure Python"
+    if choice == "auto":
+        problem = compiled_engine_problem()
+        if problem:
+            return f"pure Python ({problem})"
+    problem = use_compiled_engine(list(argv), module="worker")
+    if problem:
+        parser.error(problem)
+    return "compiled (build/compiled)"
 
 
 def main(argv=None):
@@ -60,8 +69,7 @@ def main(argv=None):
     settings = Settings.from_env()
     parser = _parser(settings)
     args = parser.parse_args(argv)
-    if args.engine == "compiled":
-        _use_compiled_engine(parser, sys.argv[1:] if argv is None else argv)
+    engine_note = _choose_engine(parser, args.engine, sys.argv[1:] if argv is None else argv)
     settings = dataclasses.replace(settings, redis_url=args.url, queue=args.queue, prefix=args.prefix)
     logs.configure(settings)  # text or JSON; RQ's per-job lines at DEBUG
     from service.jobs import queue_for
@@ -72,8 +80,7 @@ def main(argv=None):
     from .safe_rq import SafeJob, SafeSerializer
     from .sweeper import Sweeper, start_heartbeat, start_thread
     jobs.configure(settings)  # the jobs this process runs use these (not the environment)
-    if args.engine == "compiled":
-        logging.getLogger("worker").info("engine: compiled (build/compiled)")
+    logging.getLogger("worker").info("engine: %s", engine_note)
     store = jobs.store()
     base = queue_for(store.queue_redis, args.queue)
     if args.sweeper:

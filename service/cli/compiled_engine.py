@@ -4,9 +4,9 @@ in build/compiled) for commands that ask for it: `safehouse tournament run --eng
 
 The pure-Python engine in engine/ is the reference and what every process imports unless told
 otherwise. A process that wants the compiled one must have build/compiled first on `sys.path`
-before `engine` is imported; a command that has already imported it (the `safehouse` command
-line and the worker have) starts itself again with that folder first (`relaunch_on_compiled_engine`): its worker
-processes inherit it. Where there is no build (an installed copy without a checkout,
+before `engine` is imported (`use_compiled_engine`; its worker processes inherit it); one that
+has already imported the pure engine starts itself again with that folder first
+(`relaunch_on_compiled_engine`). Where there is no build (an installed copy without a checkout,
 or no C compiler), or the build was made from other sources, the command says so and stops.
 """
 
@@ -46,8 +46,6 @@ def build_is_current(folder=COMPILED):
         return False
 
 
-
-
 def compiled_build_present(folder=COMPILED):
     """True when `folder` holds a compiled engine (its core as an extension module)."""
     return bool(glob.glob(os.path.join(folder, "engine", "core.*.so")) or
@@ -68,6 +66,24 @@ def compiled_engine_problem():
     if not build_is_current():
         return "the compiled engine is out of date (engine/ changed since it was built): run `make compiled`"
     return None
+
+
+def use_compiled_engine(argv, module="service.cli"):
+    """Make this process run on the compiled engine; None when it does, else a sentence saying
+    why it cannot. Before `engine` is first imported (the usual case: the command line and the
+    worker import it only once they work) it puts the build first on `sys.path`; a process that
+    already imported the pure engine starts again as `python -m MODULE ARGV` on the build."""
+    problem = compiled_engine_problem()
+    if problem:
+        return problem
+    if "engine" not in sys.modules:
+        sys.path.insert(0, COMPILED)
+        if running_compiled_engine():
+            return None
+        return "the compiled engine did not load (build/compiled is not importable here)"
+    if running_compiled_engine():
+        return None
+    return relaunch_on_compiled_engine(argv, module)
 
 
 def relaunch_on_compiled_engine(argv, module="service.cli"):

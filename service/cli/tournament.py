@@ -141,6 +141,10 @@ def _error(message):
 
 def cmd_run(args):
     """Play the spec into DIR with a progress bar, then write the report."""
+    if args.engine == "compiled":  # before anything imports the engine
+        problem = _use_compiled_engine(args)
+        if problem:
+            return _error(problem)
     from engine.tournament import SpecError, load_spec, validate_spec
     from engine.tournament.report import write_report
     from engine.tournament.results import prepare, read_records
@@ -150,10 +154,6 @@ def cmd_run(args):
         return _error(f"invalid spec {args.spec}: {error}")
     if args.workers is not None and args.workers < 1:
         return _error("--workers must be at least 1")
-    if args.engine == "compiled":
-        problem = _use_compiled_engine(args)
-        if problem:
-            return _error(problem)
     os.environ.setdefault("SAFEHOUSE_TOURNAMENT_REMOTE_ALLOW", LOCAL_REMOTE_ALLOW)
     out = args.out or os.path.join(DEFAULT_OUT, spec["name"])
     resuming = os.path.exists(os.path.join(out, "spec.json"))
@@ -182,17 +182,15 @@ def cmd_run(args):
 
 
 def _use_compiled_engine(args):
-    """None once this process runs on the compiled engine (it restarts itself on it if needed),
-    else why it cannot."""
-    from .compiled_engine import relaunch_on_compiled_engine, running_compiled_engine
+    """None once this process runs on the compiled engine, else why it cannot."""
+    from .compiled_engine import use_compiled_engine
     if args.rq:
         return ("--engine compiled plays in this machine's worker processes; with --rq the RQ "
                 "workers play on the engine they run (start them with `python -m worker --engine compiled`)")
-    if running_compiled_engine():
-        if not args.quiet:
-            print("engine: compiled (build/compiled)")
-        return None
-    return relaunch_on_compiled_engine(args.argv)
+    problem = use_compiled_engine(args.argv)
+    if problem is None and not args.quiet:
+        print("engine: compiled (build/compiled)")
+    return problem
 
 
 def _run_with_progress(spec, out, args):

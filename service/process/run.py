@@ -254,11 +254,13 @@ def main():
         children = [
             Child("API", [sys.executable, "-m", "gunicorn", "-c", "python:service.process.gunicorn_conf",
                           "-w", "2", "-b", bind, "service.process.wsgi:app"], env),
-            # the url (maybe with a password) reaches the workers through their environment only
-            Child("worker", [sys.executable, "-m", "worker"], env),
+            # the url (maybe with a password) reaches the workers through their environment only;
+            # they play on the compiled engine when `make install` built a current one (the same
+            # rules; bots search further in their time), else on the pure one
+            Child("worker", [sys.executable, "-m", "worker", "--engine", "auto"], env),
             # human matches' bot turns keep a worker of their own: neither a long odds job nor
             # anyone's all-bot matches ever delay them
-            Child("bot worker", [sys.executable, "-m", "worker", "--queues", "bots"], env),
+            Child("bot worker", [sys.executable, "-m", "worker", "--queues", "bots", "--engine", "auto"], env),
         ]
         for child in children:
             child.start()

@@ -110,3 +110,11 @@ def test_a_worker_without_a_build_says_how_to_make_one(tmp_path, monkeypatch, ca
     with pytest.raises(SystemExit) as stopped:
         main(["--engine", "compiled", "--burst"])
     assert stopped.value.code == 2 and "make compiled" in capsys.readouterr().err
+
+
+def test_a_worker_on_auto_without_a_current_build_plays_on_the_pure_engine(tmp_path, monkeypatch):
+    from worker.__main__ import _choose_engine, _parser
+    monkeypatch.setattr(compiled_engine.compiled_build_present, "__defaults__", (str(tmp_path / "nothing"),))
+    note = _choose_engine(_parser(), "auto", ["--engine", "auto"])
+    assert note.startswith("pure Python (there is no compiled engine") and "make compiled" in note
+    assert _choose_engine(_parser(), "pure", []) == "pure Python"
