@@ -72,7 +72,8 @@ STRENGTH_DEALS ?= 20
 STRENGTH_BUDGET_MS ?= 100
 
 bench: ## Print engine speed, bot-turn latency through the API and a quick bot win-rate table (minutes)
-	@for g in classified insidejob ifthen darkagent; do echo "== engine: $$g"; $(BIN)/python bench/bench_$$g.py || exit 1; done
+	@for g in classified insidejob ifthen darkagent; do echo "== engine: $$g"; $(BIN)/python bench/bench_$$g.py || exit 1; \
+	  if ls build/compiled/engine/core.*.so >/dev/null 2>&1; then echo "== engine: $$g, compiled"; $(BIN)/python bench/bench_$$g.py --compiled || exit 1; fi; done
 	@echo "== service: bot-turn latency through the API"; $(BIN)/python bench/bench_bot_latency.py --turns 100
 	@echo "== service: 5,000 idle live streams on one API process"; $(BIN)/python bench/bench_streams.py --streams 5000
 	@echo "== tournaments: runner vs raw playouts, 1 and 2 processes, and over RQ"; $(BIN)/python bench/bench_tournament.py --matches 200 --rq
