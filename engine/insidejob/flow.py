@@ -38,15 +38,22 @@ def threshold_for(setup, seat):
 
 
 _THRESHOLDS = {}
+_LAST_THRESHOLDS = (None, None)  # (setup, its seat_thresholds): a match asks about one setup
 
 
 def seat_thresholds(setup):
-    """(threshold per seat, the lowest of them): `threshold_for` of every seat (cached)."""
+    """(threshold per seat, the lowest of them): `threshold_for` of every seat (cached; the
+    last setup asked about is answered by identity, without hashing its roles)."""
+    global _LAST_THRESHOLDS
+    last = _LAST_THRESHOLDS
+    if last[0] is setup:
+        return last[1]
     key = (setup.players, setup.roles)
     found = _THRESHOLDS.get(key)
     if found is None:
-        per_seat = tuple(threshold_for(setup, s) for s in range(setup.players))
+        per_seat = tuple([threshold_for(setup, s) for s in range(setup.players)])
         found = _THRESHOLDS[key] = per_seat, min(per_seat)
+    _LAST_THRESHOLDS = (setup, found)  # one rebinding: a concurrent reader sees a matching pair
     return found
 
 
