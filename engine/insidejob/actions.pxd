@@ -2,12 +2,17 @@
 # (bench/build_engine.py); the pure-Python engine never sees this file. Playing a card and
 # listing the plays are most of a match: seats and cards as C ints, the containers as typed,
 # the fields read from the state's field dict (state.pxd's `fields_of`). `fields_of`,
-# `state_of` and `finish_trick` are cimported from state.pxd and flow.pxd: C calls.
+# `state_of`, `finish_trick`, `cast_vote` and `voters` are cimported from state.pxd and
+# flow.pxd: C calls.
 cimport cython
 
-from engine.insidejob.flow cimport finish_trick
+from engine.insidejob.flow cimport cast_vote, finish_trick, voters
 from engine.insidejob.state cimport fields_of, state_of
 
+
+cpdef to_move(state)
+
+cpdef legal_actions(state, seat)
 
 @cython.locals(setup=object, cards=tuple, trick=tuple, low=cython.Py_ssize_t,
                start=cython.Py_ssize_t, stop=cython.Py_ssize_t, actions=list)

@@ -198,10 +198,14 @@ def to_move_by_fields(state):
 def legal_actions_by_fields(state, seat):
     """`legal_actions` in the compiled build's form."""
     fields = fields_of(state)
-    if fields["phase"] == PLAY:
+    phase = fields["phase"]
+    if phase == PLAY or phase == MISSION:
         if seat != fields["turn"]:  # to_move(state) == (state.turn,)
             return []
-        return play_actions_by_fields(state, seat)
+        if phase == PLAY:
+            return play_actions_by_fields(state, seat)
+        if fields_of(fields["setup"])["roles"][seat] != "risky_agent":
+            return [CHOOSE_ACTIONS[m] for m in fields["drawn"]]
     return legal_actions(state, seat)
 
 

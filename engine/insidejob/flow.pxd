@@ -22,3 +22,15 @@ cpdef finish_trick(dict fields, list events)
 
 @cython.locals(params=dict)
 cpdef run_end_checks(dict fields, winner, gain, list events)
+
+@cython.locals(roles=tuple, revealed=tuple)
+cpdef voters(state)
+
+@cython.locals(fields=dict)
+cpdef end_match(state, side, code, seat, list events)
+
+@cython.locals(fields=dict)
+cpdef start_vote(state, list events)
+
+@cython.locals(fields=dict, votes=tuple)
+cpdef cast_vote(state, seat, targets, list events)
