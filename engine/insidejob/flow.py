@@ -200,7 +200,7 @@ def finish_trick(fields, events):
     plays, mission = fields["trick"], fields["mission"]
     facts = trick_facts(plays, TRUMPS[mission])  # judge_trick, inlined
     success = PREDICATES[mission](facts)
-    winner = plays[facts.winner][0]
+    winner = plays[facts[3]][0]  # facts.winner (an index: no attribute lookup)
     wagered = 0
     for _, _, wager in plays:
         if wager:
@@ -227,10 +227,11 @@ def finish_trick(fields, events):
         fields["failed"] += (mission,)
     events.append({"public": {"type": "trick_won", "winner": winner, "intel": gain,
                               "mission": mission, "success": success}, "private": {}})
-    params = PARAMS[setup.players]
+    players = setup.players
+    params = PARAMS[players]
     intel = fields["intel"]
     if ((gain and role == "nervous_agent")
-            or (max(intel) >= LOWEST_THRESHOLD[setup.players]  # else reveal_due is False
+            or (max(intel) >= LOWEST_THRESHOLD[players]  # else reveal_due is False
                 and reveal_due(setup, intel, fields["revealed"]))
             or len(completed) >= params["target"] or len(tricks) >= params["tricks"]):
         fields["trick"] = ()
