@@ -21,7 +21,7 @@ from bisect import bisect_left
 from .data import FREE_FOLLOW, MISSIONS, PROPOSALS
 from .flow import (SEAT_KEYS, cast_vote, finish_trick, mission_choices, reveal, run_threshold_reveals,
                    start_trick, vote_options, voters)
-from .state import DESIGNATE, MISSION, PLAY, VOTE, evolve, state_of
+from .state import COMPILED, DESIGNATE, MISSION, PLAY, VOTE, evolve, fields_of, state_of
 
 PLAY_ACTIONS = tuple(({"type": "play", "card": c, "wager": False},
                       {"type": "play", "card": c, "wager": True}) for c in range(52))
@@ -100,10 +100,22 @@ def apply_play(state, seat, card, wager):
     """Play a card (with an optional wager); a full trick is resolved at once.
     Hot path: one copy of the field dict gets the changes (and, at a trick's end, those of
     resolving it and starting the next one) before it becomes the new state."""
-    fields = state.__dict__.copy()
-    hands = list(fields["hands"])
-    hand = hands[seat]
-    i = hand.index(card)
+    if COMPILED:  # the same as below: the field dict read directly, `index` comparing C ints
+        fields = fields_of(state).copy()
+        hands = list(fields["hands"])
+        hand = hands[seat]
+        i = 0
+        for held in hand:
+            if held == card:
+                break
+            i += 1
+        else:
+            raise ValueError("tuple.index(x): x not in tuple")
+    else:
+        fields = state.__dict__.copy()
+        hands = list(fields["hands"])
+        hand = hands[seat]
+        i = hand.index(card)
     hands[seat] = hand[:i] + hand[i + 1:]
     fields["hands"] = tuple(hands)
     trick = fields["trick"] = fields["trick"] + ((seat, card, wager),)
@@ -122,7 +134,7 @@ def apply_play(state, seat, card, wager):
 
 def apply_choose(state, seat, mission):
     """The lead reveals one drawn mission; the other goes out of the game unseen."""
-    fields = state.__dict__.copy()
+    fields = fields_of(state).copy() if COMPILED else state.__dict__.copy()
     drawn = fields["drawn"]
     other = drawn[1] if drawn[0] == mission else drawn[0]
     fields["phase"] = PLAY
@@ -166,3 +178,58 @@ def apply_action(state, seat, action, rng=None):
     if kind == "designate":
         return apply_designate(state, seat, action["target"])
     return apply_reveal(state, seat)
+
+
+# ---- the compiled build's forms of the per-step entry points -------------------------------
+# The same answers, written for Cython: the fields read from the field dicts (state.fields_of:
+# a compiled attribute read costs a type lookup plus a dict lookup), the led suit's bounds found
+# by one scan of C ints instead of two bisections (Python calls there). rules.py uses them when
+# compiled; the pure engine keeps the forms above, faster in the interpreter.
+
+def to_move_by_fields(state):
+    """`to_move` in the compiled build's form."""
+    fields = fields_of(state)
+    phase = fields["phase"]
+    if phase == PLAY or phase == MISSION:
+        return SOLO[fields["turn"]]
+    return to_move(state)
+
+
+def legal_actions_by_fields(state, seat):
+    """`legal_actions` in the compiled build's form."""
+    fields = fields_of(state)
+    phase = fields["phase"]
+    if phase == PLAY or phase == MISSION:
+        if seat != fields["turn"]:  # to_move(state) == (state.turn,)
+            return []
+        if phase == PLAY:
+            return play_actions_by_fields(state, seat)
+        if fields_of(fields["setup"])["roles"][seat] != "risky_agent":
+            return [CHOOSE_ACTIONS[m] for m in fields["drawn"]]
+    return legal_actions(state, seat)
+
+
+def play_actions_by_fields(state, seat):
+    """`play_actions` in the compiled build's form (the same list)."""
+    fields = fields_of(state)
+    facts = fields_of(fields["setup"])
+    cards = fields["hands"][seat]
+    trick = fields["trick"]
+    if trick and facts["roles"][seat] not in FREE_FOLLOW:
+        low = trick[0][1] // 13 * 13
+        start = stop = 0
+        for card in cards:
+            if card >= low + 13:
+                break
+            stop += 1
+            if card < low:
+                start += 1
+        if start < stop:
+            cards = cards[start:stop]
+    if facts["wagers"] and fields["intel"][seat] and not fields["revealed"][seat]:
+        actions = [action for card in cards for action in PLAY_ACTIONS[card]]
+    else:
+        actions = [PLAIN_PLAY_ACTIONS[card] for card in cards]
+    if facts["voluntary_reveal"] and can_reveal(state, seat):
+        actions.append(REVEAL_ACTION)
+    return actions

@@ -19,6 +19,7 @@ from .state import MISSION, OVER, VOTE, evolve, state_of
 
 AGENTS, INSIDER = "agents", "insider"
 SEAT_KEYS = tuple(str(seat) for seat in range(5))  # str(seat), the private parts' keys, made once
+ALL_SEATS = tuple(tuple(range(players)) for players in range(6))  # players -> (0, 1, ..), shared
 # players -> no seat's reveal threshold is below this (a trick end's quick test before reveal_due)
 LOWEST_THRESHOLD = {players: min(params["threshold"], PROFESSOR_THRESHOLD.get(players, 99))
                     for players, params in PARAMS.items()}
@@ -38,15 +39,22 @@ def threshold_for(setup, seat):
 
 
 _THRESHOLDS = {}
+_LAST_THRESHOLDS = (None, None)  # (setup, its seat_thresholds): a match asks about one setup
 
 
 def seat_thresholds(setup):
-    """(threshold per seat, the lowest of them): `threshold_for` of every seat (cached)."""
+    """(threshold per seat, the lowest of them): `threshold_for` of every seat (cached; the
+    last setup asked about is answered by identity, without hashing its roles)."""
+    global _LAST_THRESHOLDS
+    last = _LAST_THRESHOLDS
+    if last[0] is setup:
+        return last[1]
     key = (setup.players, setup.roles)
     found = _THRESHOLDS.get(key)
     if found is None:
-        per_seat = tuple(threshold_for(setup, s) for s in range(setup.players))
+        per_seat = tuple([threshold_for(setup, s) for s in range(setup.players)])
         found = _THRESHOLDS[key] = per_seat, min(per_seat)
+    _LAST_THRESHOLDS = (setup, found)  # one rebinding: a concurrent reader sees a matching pair
     return found
 
 
@@ -66,7 +74,11 @@ def end_match(state, side, code, seat, events):
     """The state with the match decided (side wins by `code`; `seat` the deciding player)."""
     events.append(public_event({"type": "game_over", "side": side, "reason": code,
                                 "seat": seat, "roles": list(state.setup.roles)}))
-    return evolve(state, phase=OVER, result=(side, code, seat), drawn=())
+    fields = state.__dict__.copy()  # evolve(state, phase=.., result=.., drawn=..), inlined
+    fields["phase"] = OVER
+    fields["result"] = (side, code, seat)
+    fields["drawn"] = ()
+    return state_of(fields)
 
 
 def start_trick(state, lead, events):
@@ -109,7 +121,9 @@ def reveal(state, seat, events):
     setup = state.setup
     role = setup.roles[seat]
     revealed = state.revealed[:seat] + (True,) + state.revealed[seat + 1:]
-    state = evolve(state, revealed=revealed)
+    fields = state.__dict__.copy()  # evolve(state, revealed=revealed), inlined
+    fields["revealed"] = revealed
+    state = state_of(fields)
     events.append(public_event({"type": "reveal", "seat": seat, "role": role}))
     if role == "insider":
         return end_match(state, INSIDER, "insider_threshold", seat, events)
@@ -186,7 +200,7 @@ def finish_trick(fields, events):
     plays, mission = fields["trick"], fields["mission"]
     facts = trick_facts(plays, TRUMPS[mission])  # judge_trick, inlined
     success = PREDICATES[mission](facts)
-    winner = plays[facts.winner][0]
+    winner = plays[facts[3]][0]  # facts.winner (an index: no attribute lookup)
     wagered = 0
     for _, _, wager in plays:
         if wager:
@@ -213,10 +227,11 @@ def finish_trick(fields, events):
         fields["failed"] += (mission,)
     events.append({"public": {"type": "trick_won", "winner": winner, "intel": gain,
                               "mission": mission, "success": success}, "private": {}})
-    params = PARAMS[setup.players]
+    players = setup.players
+    params = PARAMS[players]
     intel = fields["intel"]
     if ((gain and role == "nervous_agent")
-            or (max(intel) >= LOWEST_THRESHOLD[setup.players]  # else reveal_due is False
+            or (max(intel) >= LOWEST_THRESHOLD[players]  # else reveal_due is False
                 and reveal_due(setup, intel, fields["revealed"]))
             or len(completed) >= params["target"] or len(tricks) >= params["tricks"]):
         fields["trick"] = ()
@@ -263,17 +278,23 @@ def run_end_checks(fields, winner, gain, events):
 
 def voters(state):
     """Seats that vote: everyone but a revealed Tim Shady / Sleeper Agent (T5)."""
-    roles, revealed = state.setup.roles, state.revealed
+    setup = state.setup
+    roles = setup.roles
     if SILENT_WHEN_REVEALED.isdisjoint(roles):  # nobody can be silenced: everyone votes
-        return tuple(range(state.setup.players))
-    return tuple([s for s in range(state.setup.players)
+        return ALL_SEATS[setup.players]
+    revealed = state.revealed
+    return tuple([s for s in range(setup.players)
                   if not (revealed[s] and roles[s] in SILENT_WHEN_REVEALED)])
 
 
 def start_vote(state, events):
     """After the last trick with no winner yet: secret simultaneous votes."""
     events.append(public_event({"type": "vote_open", "voters": list(voters(state))}))
-    return evolve(state, phase=VOTE, drawn=(), votes=(None,) * state.setup.players)
+    fields = state.__dict__.copy()  # evolve(state, phase=.., drawn=.., votes=..), inlined
+    fields["phase"] = VOTE
+    fields["drawn"] = ()
+    fields["votes"] = (None,) * state.setup.players
+    return state_of(fields)
 
 
 def tally(votes, players):
@@ -307,7 +328,9 @@ def cast_vote(state, seat, targets, events):
     votes = state.votes[:seat] + (tuple(targets),) + state.votes[seat + 1:]
     events.append({"public": {"type": "vote_cast"},
                    "private": {str(seat): {"targets": list(targets)}}})
-    state = evolve(state, votes=votes)
+    fields = state.__dict__.copy()  # evolve(state, votes=votes), without the keyword call
+    fields["votes"] = votes
+    state = state_of(fields)
     for voter in voters(state):
         if votes[voter] is None:  # someone has yet to vote
             return state

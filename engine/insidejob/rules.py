@@ -6,6 +6,7 @@ from . import actions, sample, setup, state, view
 from .flow import first_draw_events
 from .data import INSIDER_SIDE, MISSION_CATALOGUE, PARAMS, PROPOSALS, ROLES, SPECIAL_ROLES
 from .outcome import match_outcome
+from .state import COMPILED
 
 NOTES = (
     "Inside Job (Tanner Simmons, KOSMOS 2022), 3-5 players. Cards are ints 0..51: suit = card "
@@ -78,9 +79,11 @@ class InsideJob(Game):
         """The first mission draw (logged at version 0, private to the lead)."""
         return first_draw_events(state_)
 
-    # the hot-path methods are the actions module's functions themselves (no wrapper call)
-    to_move = staticmethod(actions.to_move)
-    legal_actions = staticmethod(actions.legal_actions)
+    # the hot-path methods are the actions module's functions themselves (no wrapper call); the
+    # compiled build takes their forms written for it (the same answers, see actions.py)
+    to_move = staticmethod(actions.to_move_by_fields if COMPILED else actions.to_move)
+    legal_actions = staticmethod(actions.legal_actions_by_fields if COMPILED
+                                 else actions.legal_actions)
     apply = staticmethod(actions.apply_action)
 
     def view(self, state, seat):

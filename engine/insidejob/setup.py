@@ -19,17 +19,17 @@ def fast_shuffle(rng, items):
     """A uniform Fisher-Yates shuffle whose swap indices come in blocks: one `randbelow` over
     the product of several consecutive ranges (kept below 2**62) is decoded digit by digit
     (mixed radix), so a 52-card deck costs ~5 draws instead of 51."""
-    items = list(items)
-    i = len(items) - 1
+    deck = list(items)
+    i = len(deck) - 1
     randbelow = rng.randbelow
-    for product, sizes in _swap_blocks(len(items)):
+    for product, sizes in _swap_blocks(len(deck)):
         x = randbelow(product)
         for size in sizes:
             j = x % size
             x //= size
-            items[i], items[j] = items[j], items[i]
+            deck[i], deck[j] = deck[j], deck[i]
             i -= 1
-    return items
+    return deck
 
 
 _BLOCKS = {}

@@ -57,3 +57,31 @@ def test_an_ordinary_trick_end_matches_the_full_end_checks():
     run_end_checks(reference, winner, events[1]["public"]["intel"], expected_events)
     assert reference["drawn"] == new.drawn and reference["deck"] == new.deck
     assert expected_events == events[2:]
+
+
+def test_the_compiled_build_forms_give_the_same_answers():
+    """actions' `*_by_fields` functions (what rules.py uses in the compiled build) answer as
+    to_move / legal_actions / play_actions do, at every step of random matches (checked here
+    on whichever engine runs the tests; tests/test_compiled_engine.py compares the builds)."""
+    from engine.insidejob import RULES, actions
+    from engine.insidejob.state import fields_of
+    for number, options in enumerate(RULES.conformance_options):
+        options = RULES.validate_options(dict(options))
+        for seed in range(4):
+            rng, pick = Rng(seed), Rng(number * 100 + seed)
+            state = RULES.new_state(options, rng)
+            while True:
+                assert fields_of(state) is state.__dict__
+                moving = actions.to_move(state)
+                assert actions.to_move_by_fields(state) == moving
+                for seat in range(options["players"]):
+                    legal = actions.legal_actions(state, seat)
+                    assert actions.legal_actions_by_fields(state, seat) == legal
+                    if state.phase == "play":
+                        assert (actions.play_actions_by_fields(state, seat)
+                                == actions.play_actions(state, seat))
+                if not moving:
+                    break
+                seat = moving[pick.randbelow(len(moving))]
+                choices = actions.legal_actions(state, seat)
+                state, _ = actions.apply_action(state, seat, choices[pick.randbelow(len(choices))])
