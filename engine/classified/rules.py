@@ -10,7 +10,7 @@ from .actions import cancel_trap, main_actions, play_card
 from .plays import cards_plays
 from .common import DECISIONS, card_info, ev
 from .setup import OPTIONS_SPEC, check_selection, deal
-from .state import replace, set_hand, state_from_json, state_to_json, working_state
+from .state import replace, replace_fields, set_hand, state_from_json, state_to_json, working_state
 from .memory import update_hand_memory
 from .quickturn import quick_turn
 from .turns import begin_turn, final_halves, hits, settle
@@ -165,7 +165,7 @@ class ClassifiedGame(Game):
             if new is not None:
                 return new, log
         stack = state.stack
-        work = replace(state, stack=stack[:-1]) if stack else replace(state)  # the step's own copy
+        work = replace_fields(state, {"stack": stack[:-1]} if stack else {})  # the step's own copy
         owned = working_state  # state.replace edits this one in place (see state.py)
         owned[0] = work
         try:

@@ -1,0 +1,12 @@
+# Cython declarations for engine/classified/quickturn.py, read only by the optional compiled build
+# (bench/build_engine.py); the pure-Python engine never sees this file. About half the steps of
+# a random match are a quick turn: the seats as C ints (indexes into the typed tuples), the
+# step's field dict, hands, rows and memories as the dict and tuples they are, so reads and
+# writes are direct C-API calls. `card` stays an object: it is only put into tuples and dicts.
+cimport cython
+
+
+@cython.locals(fields=dict, play=tuple, deck=tuple, other=cython.int, hands=tuple, row=tuple,
+               hand=tuple, i=cython.Py_ssize_t, rest=tuple, slot=cython.Py_ssize_t, guards=tuple,
+               drawn_hand=tuple, memory=tuple, known=tuple, mine=tuple, info=dict)
+cpdef quick_turn(state, int seat, kind, card, list log)

@@ -1,0 +1,12 @@
+# Cython declarations for engine/classified/state.py, read only by the optional compiled build
+# (bench/build_engine.py); the pure-Python engine never sees this file. `replace_fields` copies
+# or edits a state several times a step: cpdef, so the helpers here (set_hand, set_slot, push,
+# pop, ...) reach it by a C call, and the field dicts typed so update/merge are direct C-API
+# calls. `pair_set` (a 2-tuple with one element replaced) takes the seat as a C int.
+cimport cython
+
+
+@cython.locals(fields=dict)
+cpdef replace_fields(state, dict changes)
+
+cpdef pair_set(pair, int seat, value)
