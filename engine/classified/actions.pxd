@@ -15,3 +15,6 @@ cpdef start_deploy(state, int seat, card, action, list log, dict source, rng)
 
 @cython.locals(shown=dict, hidden=tuple)
 cpdef split_params(state, card, dict params)
+
+# called once per Deploy from start_deploy: a C call; the log and the public parameters typed
+cpdef announce(list log, state, int seat, card, dict shown, every=*)

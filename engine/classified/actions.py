@@ -8,8 +8,8 @@ deploy (each parameter set the design allows, see the effect modules).
 
 
 from .combat import start_attack
-from .common import (AUTO, DECISIONS, DEPLOY, card_fields, card_info, discard_from_limbo, ev, ev_private, limbo_add,
-                     react_cards, react_window_opens, set_skip)
+from .common import (AUTO, DECISIONS, DEPLOY, SEAT_KEYS, card_fields, card_info, discard_from_limbo, ev, ev_private,
+                     limbo_add, react_cards, react_window_opens, set_skip)
 from .data import GUILD
 from .plays import card_plays, cards_plays  # noqa: F401 (card_plays: Tough Choice's options)
 from .state import Frame, deck_without, pop, push, remember, replace, replace_fields, set_hand
@@ -148,10 +148,10 @@ def announce(log, state, seat, card, shown, every=None):
     """Log a Deploy: the card and its public parameters for all, every parameter for the
     deployer when some are private."""
     public = {"event": "deploy", "seat": seat, **card_fields(state, card), "params": shown}
-    if every is None:
-        ev(log, public)
+    if every is None:  # ev / ev_private, inlined
+        log.append({"public": public, "private": {}})
     else:
-        ev_private(log, public, seat, {"params": dict(every)})
+        log.append({"public": public, "private": {SEAT_KEYS[seat]: {"params": dict(every)}}})
 
 
 def _frozen(params):

@@ -113,8 +113,12 @@ class ClassifiedGame(Game):
             return ()
         if state.stack:
             return SEAT_TUPLES[state.stack[-1].seat]
-        if state.stage == "pick":
-            return tuple(s for s in (0, 1) if state.suitcases[s] < 0)
+        if state.stage == "pick":  # the seats still to pick (a plain loop, no generator)
+            picking = ()
+            for s in (0, 1):
+                if state.suitcases[s] < 0:
+                    picking += (s,)
+            return picking
         return SEAT_TUPLES[state.turn]
 
     def legal_actions(self, state, seat):

@@ -88,7 +88,8 @@ def replace_fields(state, changes):
     without a keyword call (in the compiled build a call here from this module is a C call)."""
     fields = state.__dict__
     if state is working_state[0]:
-        fields.update(changes)
+        for name in changes:  # fields.update(changes): a plain loop the compiler makes C dict calls
+            fields[name] = changes[name]
         return state
     cls = type(state)
     new = cls.__new__(cls)
