@@ -61,17 +61,21 @@ def card_fields(state, card):
     """The public description of a card (id, number, design, name), cached: only for spreading
     into a fresh dict (`{**card_fields(state, card)}`); never store or change it."""
     key = state.designs[card]
-    info = _INFO.get((card, key))
+    cache = _INFO  # a local: the compiled build reads it as the dict it is
+    info = cache.get((card, key))
     if info is None:
-        info = _INFO[(card, key)] = {"card": card, "number": NUMBER[card], "design": key,
+        info = cache[(card, key)] = {"card": card, "number": NUMBER[card], "design": key,
                                      "name": DESIGNS[key][2]}
     return info
 
 
 def card_info(state, card):
     """Public description of a card: id, number, design, name (a fresh dict)."""
-    info = _INFO.get((card, state.designs[card]))
-    return dict(info if info is not None else card_fields(state, card))
+    cache = _INFO
+    info = cache.get((card, state.designs[card]))
+    if info is None:
+        info = card_fields(state, card)
+    return dict(info)
 
 
 def in_code(number, suitcase_number):

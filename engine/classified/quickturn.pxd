@@ -8,5 +8,5 @@ cimport cython
 
 @cython.locals(fields=dict, play=tuple, deck=tuple, other=cython.int, hands=tuple, row=tuple,
                hand=tuple, i=cython.Py_ssize_t, rest=tuple, slot=cython.Py_ssize_t, guards=tuple,
-               drawn_hand=tuple, memory=tuple, known=tuple, mine=tuple, info=dict)
+               drawn_hand=tuple, memory=tuple, known=tuple, mine=tuple, info=dict, cache=dict)
 cpdef quick_turn(state, int seat, kind, card, list log)

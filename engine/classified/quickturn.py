@@ -36,7 +36,8 @@ def quick_turn(state, seat, kind, card, log):
     hand = hands[seat]
     i = hand.index(card)
     rest = hand[:i] + hand[i + 1:]
-    info = _INFO.get((card, fields["designs"][card]))  # common.card_info, inlined
+    cache = _INFO  # common.card_info, inlined
+    info = cache.get((card, fields["designs"][card]))
     info = dict(info) if info is not None else card_info(state, card)
     if kind == "encrypt":
         fields["encrypted"] = (card,) + fields["encrypted"]

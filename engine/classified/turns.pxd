@@ -11,5 +11,5 @@ cpdef begin_turn(state, int seat, list log)
 @cython.locals(fields=dict, left=cython.int)
 cpdef end_turn(state, list log)
 
-@cython.locals(play=tuple, stack=tuple)
+@cython.locals(play=tuple, stack=tuple, auto=dict)
 cpdef settle(state, list log, rng)
