@@ -4,6 +4,8 @@
 # direct dict lookup and copy instead of method calls), the logs as lists; cpdef, so calls
 # from this module (card_info -> card_fields, discard_from_limbo -> _without) are C calls.
 cimport cython
+# cpdef functions of other modules called here on every step: cimported, so they are direct C calls
+from engine.classified.state cimport pair_set, replace_fields
 
 
 @cython.locals(cache=dict, info=dict)

@@ -4,6 +4,9 @@
 # in hand: each action a copy of a template dict, so the template and the action typed as
 # dicts (a direct PyDict_Copy and dict writes), the output list as a list.
 cimport cython
+# cpdef functions of other modules called here on every step: cimported, so they are direct C calls
+from engine.classified.common cimport card_fields, card_info, ev
+from engine.classified.state cimport pair_set
 
 
 @cython.locals(out=list, mine=list, rest=list, row=tuple, theirs=tuple, template=dict, action=dict)

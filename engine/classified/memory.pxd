@@ -2,6 +2,8 @@
 # (bench/build_engine.py); the pure-Python engine never sees this file. Runs after every step:
 # the seat as a C int, hands and memories as the tuples they are.
 cimport cython
+# cpdef functions of other modules called here on every step: cimported, so they are direct C calls
+from engine.classified.state cimport pair_set
 
 
 @cython.locals(old_hands=tuple, new_hands=tuple, memories=tuple, before=tuple, after=tuple)

@@ -4,6 +4,8 @@
 # step's field dict, hands, rows and memories as the dict and tuples they are, so reads and
 # writes are direct C-API calls. `card` stays an object: it is only put into tuples and dicts.
 cimport cython
+# cpdef functions of other modules called here on every step: cimported, so they are direct C calls
+from engine.classified.common cimport card_info
 
 
 @cython.locals(fields=dict, play=tuple, deck=tuple, other=cython.int, hands=tuple, row=tuple,
