@@ -9,5 +9,8 @@ from engine.classified.state cimport pair_set
 @cython.locals(old_hands=tuple, new_hands=tuple, memories=tuple, before=tuple, after=tuple)
 cpdef update_hand_memory(old, new)
 
-@cython.locals(known_before=tuple)
+@cython.locals(known_before=tuple, known=set, now=tuple)
 cpdef _reconciled(old, new, tuple memories, int seat, tuple before, tuple after)
+
+# asked by _reconciled for each card that entered or left a hand: a C call
+cpdef is_visible_to(state, int seat, card)

@@ -4,6 +4,8 @@
 # Fisher-Yates swaps are direct list reads and writes; `deal` reaches it by a C call. The draws
 # themselves stay Python ints (64-bit words compared with LIMITS).
 cimport cython
+# state.fresh_state, cpdef there: a direct C call
+from engine.classified.state cimport fresh_state
 
 
 @cython.locals(words=list, cards=list, n=cython.Py_ssize_t, j=cython.Py_ssize_t, pick_first=cython.bint)

@@ -10,3 +10,7 @@ cimport cython
 cpdef replace_fields(state, dict changes)
 
 cpdef pair_set(pair, int seat, value)
+
+# a fresh state for every match (setup.deal calls it positionally: a C call)
+cpdef fresh_state(designs, deck, encrypted, encrypted_by, hands, suitcases, turn, stage, first, deck_memory,
+                  turn_no=*, opening_draw=*)

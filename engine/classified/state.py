@@ -27,6 +27,15 @@ class Frame:
     args: tuple = ()
     secret: tuple = ()
 
+    def __init__(self, kind, seat, args=(), secret=()):
+        """What the dataclass would generate (a frozen class sets its fields through
+        object.__setattr__), written out so the compiled build compiles it too (the generated
+        one stays Python: most of the cost of a Frame there)."""
+        _set_attribute(self, "kind", kind)
+        _set_attribute(self, "seat", seat)
+        _set_attribute(self, "args", args)
+        _set_attribute(self, "secret", secret)
+
 
 @dataclass(frozen=True)
 class ClassifiedState:
