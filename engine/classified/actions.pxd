@@ -3,9 +3,9 @@
 # most steps: the seat as a C int, the step's log and the dicts it builds as typed.
 cimport cython
 # cpdef functions of other modules called here on every step: cimported, so they are direct C calls
-from engine.classified.common cimport card_fields, card_info, ev, ev_private
+from engine.classified.common cimport card_fields, card_info, ev, ev_private, react_window_opens, set_skip
 from engine.classified.plays cimport cards_plays
-from engine.classified.state cimport replace_fields
+from engine.classified.state cimport pop, remember, replace_fields, set_hand
 
 
 @cython.locals(hands=tuple, rest=tuple, hand=tuple, i=cython.Py_ssize_t, source=dict, target=dict)

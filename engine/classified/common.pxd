@@ -21,3 +21,10 @@ cpdef ev_private(list log, public, int seat, secret)
 
 @cython.locals(kept=tuple)
 cpdef tuple _without(pile, tuple cards)
+
+# asked or made on most Deploys and attacks (C calls from combat, actions, effects_info)
+@cython.locals(seen=list)
+cpdef react_window_opens(state, reactor, key)
+cpdef code_shared(card_a, card_b)
+cpdef answer(state, log, asker, answerer, card, question, reply, possible)
+cpdef set_skip(state, seat)

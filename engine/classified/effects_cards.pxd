@@ -6,7 +6,7 @@
 cimport cython
 # cpdef functions of other modules called here on every step: cimported, so they are direct C calls
 from engine.classified.common cimport card_fields, card_info, ev
-from engine.classified.state cimport pair_set
+from engine.classified.state cimport free_slot, pair_set, set_hand, set_slot
 
 
 @cython.locals(out=list, mine=list, rest=list, row=tuple, theirs=tuple, template=dict, action=dict)

@@ -14,3 +14,13 @@ cpdef pair_set(pair, int seat, value)
 # a fresh state for every match (setup.deal calls it positionally: a C call)
 cpdef fresh_state(designs, deck, encrypted, encrypted_by, hands, suitcases, turn, stage, first, deck_memory,
                   turn_no=*, opening_draw=*)
+
+# the small state helpers the effects call several times a step: C calls from the modules
+# that cimport them (combat, effects_cards, effects_info, actions, common)
+@cython.locals(row=list)
+cpdef set_slot(state, seat, slot, value)
+cpdef set_hand(state, seat, hand)
+cpdef remember(state, seat, cards)
+cpdef add_knowledge(state, seat, entry)
+cpdef pop(state)
+cpdef free_slot(state, seat)
