@@ -2,6 +2,10 @@
 # (bench/build_engine.py); the pure-Python engine never sees this file. A main action runs on
 # most steps: the seat as a C int, the step's log and the dicts it builds as typed.
 cimport cython
+# cpdef functions of other modules called here on every step: cimported, so they are direct C calls
+from engine.classified.common cimport card_fields, card_info, ev, ev_private, react_window_opens, set_skip
+from engine.classified.plays cimport cards_plays
+from engine.classified.state cimport pop, remember, replace_fields, set_hand
 
 
 @cython.locals(hands=tuple, rest=tuple, hand=tuple, i=cython.Py_ssize_t, source=dict, target=dict)
@@ -15,3 +19,6 @@ cpdef start_deploy(state, int seat, card, action, list log, dict source, rng)
 
 @cython.locals(shown=dict, hidden=tuple)
 cpdef split_params(state, card, dict params)
+
+# called once per Deploy from start_deploy: a C call; the log and the public parameters typed
+cpdef announce(list log, state, int seat, card, dict shown, every=*)

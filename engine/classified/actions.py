@@ -8,11 +8,11 @@ deploy (each parameter set the design allows, see the effect modules).
 
 
 from .combat import start_attack
-from .common import (AUTO, DECISIONS, DEPLOY, card_fields, card_info, discard_from_limbo, ev, ev_private, limbo_add,
-                     react_cards, react_window_opens, set_skip)
+from .common import (AUTO, DECISIONS, DEPLOY, SEAT_KEYS, card_fields, card_info, discard_from_limbo, ev, ev_private,
+                     limbo_add, react_cards, react_window_opens, set_skip)
 from .data import GUILD
 from .plays import card_plays, cards_plays  # noqa: F401 (card_plays: Tough Choice's options)
-from .state import Frame, deck_without, pop, push, remember, replace, set_hand
+from .state import Frame, deck_without, pop, push, remember, replace, replace_fields, set_hand
 
 SECRET_PARAMS = {"promo_4b"}  # Telepathy Vision's guess stays private (digest C25)
 # Deploy parameters announced when the Deploy is declared (allow-list): slots, modes, numbers
@@ -63,12 +63,16 @@ def play_card(state, seat, action, log, rng, from_hand=True):
         source = {"deck": deck, "deck_memory": memory}
     if kind == "encrypt":
         ev_private(log, {"event": "encrypt", "seat": seat}, seat, card_info(state, card))
-        return replace(state, stage="resolving", encrypted=(card,) + state.encrypted,
-                       encrypted_by=(seat,) + state.encrypted_by, **source)
+        source["stage"] = "resolving"  # replace(state, stage=..., ..., **source) without the keyword call
+        source["encrypted"] = (card,) + state.encrypted
+        source["encrypted_by"] = (seat,) + state.encrypted_by
+        return replace_fields(state, source)
     if kind == "guard":
         return enlist_guard(state, seat, card, source, log, from_hand)
     if kind == "assassinate":
-        state = replace(state, stage="resolving", limbo=state.limbo + (card,), **source)
+        source["stage"] = "resolving"
+        source["limbo"] = state.limbo + (card,)
+        state = replace_fields(state, source)
         target = {}
         for k in ("slot", "cover", "mine"):  # a plain loop over the target fields
             if action.get(k):
@@ -84,7 +88,9 @@ def enlist_guard(state, seat, card, source, log, from_hand):
     row = guards[seat]
     slot = row.index(None) if None in row else -1  # free_slot
     row = row[:slot] + ((card, False, -1),) + row[slot + 1:]
-    state = replace(state, stage="resolving", guards=(row, guards[1]) if seat == 0 else (guards[0], row), **source)
+    source["stage"] = "resolving"
+    source["guards"] = (row, guards[1]) if seat == 0 else (guards[0], row)
+    state = replace_fields(state, source)
     ev_private(log, {"event": "guard", "seat": seat, "slot": slot}, seat, card_info(state, card))
     if from_hand and react_window_opens(state, 1 - seat, "emerald_9"):
         state = push(state, Frame("window_rts", 1 - seat, (seat, slot)))
@@ -109,14 +115,19 @@ def start_deploy(state, seat, card, action, log, source, rng):
         for k in sorted(params):
             v = params[k]
             given[k] = list(v) if isinstance(v, (list, tuple)) else v
-        state = replace(state, stage="resolving", limbo=state.limbo + (card,), **source)
+        source["stage"] = "resolving"
+        source["limbo"] = state.limbo + (card,)
+        state = replace_fields(state, source)
         return DEPLOY[state.designs[card]][1](state, seat, card, given, log, rng)
     if hidden:
         frame = Frame("resolve_deploy", seat, (card, _frozen(shown), hidden), (_frozen(params),))
     else:
         frame = Frame("resolve_deploy", seat, (card, _frozen(shown)))
     frames = (frame, Frame("window_ptp", 1 - seat, (card,))) if window else (frame,)
-    return replace(state, stage="resolving", limbo=state.limbo + (card,), stack=state.stack + frames, **source)
+    source["stage"] = "resolving"
+    source["limbo"] = state.limbo + (card,)
+    source["stack"] = state.stack + frames
+    return replace_fields(state, source)
 
 
 def split_params(state, card, params):
@@ -137,10 +148,10 @@ def announce(log, state, seat, card, shown, every=None):
     """Log a Deploy: the card and its public parameters for all, every parameter for the
     deployer when some are private."""
     public = {"event": "deploy", "seat": seat, **card_fields(state, card), "params": shown}
-    if every is None:
-        ev(log, public)
+    if every is None:  # ev / ev_private, inlined
+        log.append({"public": public, "private": {}})
     else:
-        ev_private(log, public, seat, {"params": dict(every)})
+        log.append({"public": public, "private": {SEAT_KEYS[seat]: {"params": dict(every)}}})
 
 
 def _frozen(params):

@@ -16,7 +16,7 @@ Handler tables (filled by the effect modules at import):
 
 
 from .data import CODE, CODES, DESIGNS, NUMBER
-from .state import Frame, add_knowledge, remember, free_slot, pair_set, push, replace, set_slot
+from .state import Frame, add_knowledge, remember, free_slot, pair_set, push, replace, replace_fields, set_slot
 
 DEPLOY = {}
 DECISIONS = {}
@@ -61,17 +61,21 @@ def card_fields(state, card):
     """The public description of a card (id, number, design, name), cached: only for spreading
     into a fresh dict (`{**card_fields(state, card)}`); never store or change it."""
     key = state.designs[card]
-    info = _INFO.get((card, key))
+    cache = _INFO  # a local: the compiled build reads it as the dict it is
+    info = cache.get((card, key))
     if info is None:
-        info = _INFO[(card, key)] = {"card": card, "number": NUMBER[card], "design": key,
+        info = cache[(card, key)] = {"card": card, "number": NUMBER[card], "design": key,
                                      "name": DESIGNS[key][2]}
     return info
 
 
 def card_info(state, card):
     """Public description of a card: id, number, design, name (a fresh dict)."""
-    info = _INFO.get((card, state.designs[card]))
-    return dict(info if info is not None else card_fields(state, card))
+    cache = _INFO
+    info = cache.get((card, state.designs[card]))
+    if info is None:
+        info = card_fields(state, card)
+    return dict(info)
 
 
 def in_code(number, suitcase_number):
@@ -87,7 +91,7 @@ def answer(state, log, asker, answerer, card, question, reply, possible):
              "answer": reply, "possible": sorted(possible), "epoch": state.epochs[answerer]}
     ev(log, {"event": "answer", "asker": asker, "answerer": answerer, "question": question,
              "answer": reply})
-    return replace(state, qa=state.qa + (entry,))
+    return replace_fields(state, {"qa": state.qa + (entry,)})
 
 
 def suitcase_number(state, seat):
@@ -97,17 +101,17 @@ def suitcase_number(state, seat):
 
 def limbo_add(state, *cards):
     """State with cards held in resolution (out of every zone)."""
-    return replace(state, limbo=state.limbo + cards)
+    return replace_fields(state, {"limbo": state.limbo + cards})
 
 
 def limbo_remove(state, *cards):
     """State with cards released from resolution."""
-    return replace(state, limbo=_without(state.limbo, cards))
+    return replace_fields(state, {"limbo": _without(state.limbo, cards)})
 
 
 def discard_from_limbo(state, *cards):
     """Move cards from resolution onto the Discard Pile (last on top)."""
-    return replace(state, limbo=_without(state.limbo, cards), discard=state.discard + cards)
+    return replace_fields(state, {"limbo": _without(state.limbo, cards), "discard": state.discard + cards})
 
 
 def _without(pile, cards):
@@ -208,7 +212,7 @@ def show_random_card(state, owner, viewer, log, card, reason="random"):
 
 def set_skip(state, seat):
     """Mark the REACT cost: seat skips its next action (draws first, then PEEK 1)."""
-    return replace(state, skip=pair_set(state.skip, seat, True))
+    return replace_fields(state, {"skip": pair_set(state.skip, seat, True)})
 
 
 def code_shared(card_a, card_b):

@@ -19,7 +19,9 @@ def _own_slots(state, seat):
 
 def _switch_options(state, seat, card):
     """Finished Deploy actions (FINISHED_OPTIONS), as the next three option functions."""
-    # plain loops (no comprehensions): the inputs are 1-3 slots and a 1-2 card hand
+    # plain loops (no comprehensions): the inputs are 1-3 slots and a 1-2 card hand; each action
+    # a copy of its shape's template with the values set (the same keys in the same order as
+    # the literal {"mode": ..., ..., "type": "deploy", "card": card}, built faster)
     row = state.guards[seat]
     mine = []
     for k in (0, 1, 2):
@@ -29,21 +31,44 @@ def _switch_options(state, seat, card):
         return []
     out = []
     theirs = state.guards[1 - seat]
+    template = _SWITCH_OPPONENT
     for k in mine:
         for j in (0, 1, 2):
             if theirs[j] is not None:
-                out.append({"mode": "opponent", "slot": k, "slot2": j, "type": "deploy", "card": card})
+                action = template.copy()
+                action["slot"] = k
+                action["slot2"] = j
+                action["card"] = card
+                out.append(action)
     if state.discard:
+        template = _SWITCH_DISCARD
         for k in mine:
-            out.append({"mode": "discard", "slot": k, "type": "deploy", "card": card})
+            action = template.copy()
+            action["slot"] = k
+            action["card"] = card
+            out.append(action)
     rest = []
     for c in state.hands[seat]:
         if c != card:
             rest.append(c)
+    template = _SWITCH_SELF
     for k in mine:
         for d in sorted(rest + [row[k][0]]):
-            out.append({"mode": "self", "slot": k, "give": d, "type": "deploy", "card": card})
+            action = template.copy()
+            action["slot"] = k
+            action["give"] = d
+            action["card"] = card
+            out.append(action)
     return out
+
+
+# the shapes of the finished actions below (read-only templates: only ever copied)
+_SWITCH_OPPONENT = {"mode": "opponent", "slot": None, "slot2": None, "type": "deploy", "card": None}
+_SWITCH_DISCARD = {"mode": "discard", "slot": None, "type": "deploy", "card": None}
+_SWITCH_SELF = {"mode": "self", "slot": None, "give": None, "type": "deploy", "card": None}
+_SCAVENGE = {"take": None, "give": None, "type": "deploy", "card": None}
+_NEUTRALIZE_FLIP = {"mode": "flip", "slot2": None, "type": "deploy", "card": None}
+_NEUTRALIZE_REARRANGE = {"mode": "rearrange", "order": None, "type": "deploy", "card": None}
 
 
 def switch_places(state, seat, card, params, log, rng):
@@ -79,9 +104,14 @@ def _scavenge_options(state, seat, card):
         for c in state.hands[seat]:
             if c != card:
                 rest.append(c)
+        template = _SCAVENGE  # copies, as in _switch_options
         for take in state.discard[-3:]:
             for d in sorted(rest + [take]):
-                out.append({"take": take, "give": d, "type": "deploy", "card": card})
+                action = template.copy()
+                action["take"] = take
+                action["give"] = d
+                action["card"] = card
+                out.append(action)
     return out
 
 
@@ -115,16 +145,23 @@ def extra_protection(state, seat, card, params, log, rng):
 def _neutralize_options(state, seat, card):
     face_down_only = PROPOSALS["neutralize_flip_face_down_only"]
     out = []
+    template = _NEUTRALIZE_FLIP  # copies, as in _switch_options
     for j, s in enumerate(state.guards[1 - seat]):
         if s is not None and not (s[1] and face_down_only):
-            out.append({"mode": "flip", "slot2": j, "type": "deploy", "card": card})
+            action = template.copy()
+            action["slot2"] = j
+            action["card"] = card
+            out.append(action)
     pile = list(state.discard)
     if len(pile) >= 2:
         # each card but the top moved to the top, then the reversed pile (the same as the first
         # order when the pile has 2 cards; the cards are distinct, so no other order repeats)
+        template = _NEUTRALIZE_REARRANGE
         for i in range(len(pile) - 1):
-            out.append({"mode": "rearrange", "order": pile[:i] + pile[i + 1:] + pile[i:i + 1],
-                        "type": "deploy", "card": card})
+            action = template.copy()
+            action["order"] = pile[:i] + pile[i + 1:] + pile[i:i + 1]
+            action["card"] = card
+            out.append(action)
         if len(pile) > 2:
             out.append({"mode": "rearrange", "order": pile[::-1], "type": "deploy", "card": card})
     if state.deck:

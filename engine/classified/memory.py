@@ -26,7 +26,10 @@ def is_visible_to(state, seat, card):
         for item in state.play[s]:
             if item[0] == card or (item[1] == "hiding_spot" and item[2] == card):
                 return True
-    return any(c == card and b == seat for c, b in zip(state.encrypted, state.encrypted_by))
+    for c, b in zip(state.encrypted, state.encrypted_by):  # a plain loop (no generator)
+        if c == card and b == seat:
+            return True
+    return False
 
 
 def update_hand_memory(old, new):
@@ -93,5 +96,5 @@ def _reconciled(old, new, memories, seat, before, after):
     if gained is not None:
         known.update(gained)
     known.intersection_update(after)
-    known = tuple(sorted(known))
-    return memories if known == known_before else pair_set(memories, seat, known)
+    now = tuple(sorted(known))
+    return memories if now == known_before else pair_set(memories, seat, now)

@@ -4,6 +4,17 @@
 cimport cython
 
 
+# A match's table (a __slots__ class in Python) as an extension type: cards_plays reads seven
+# of its fields on every call, as C struct reads instead of attribute lookups.
+cdef class _Table:
+    cdef public object designs, rule, own_rows
+    cdef public list deploys, live, finished
+    cdef public dict targets
+
+
 @cython.locals(out=list, deploys=list, live=list, finished=list, firsts=tuple, guards=tuple,
-               mine=tuple, theirs=tuple, targets=list, card=cython.int)
+               mine=tuple, theirs=tuple, targets=list, card=cython.int, table=_Table)
 cpdef cards_plays(state, seat, tuple cards)
+
+@cython.locals(found=list)
+cpdef _targets(_Table table, rows)

@@ -11,7 +11,7 @@ cost to pay, or a Return to Sender window. tests/classified/test_classified_spee
 against the general path on every step where it applies.
 """
 
-from .common import SEAT_KEYS, card_info
+from .common import _INFO, SEAT_KEYS, card_info
 
 _new_object, _set_attribute = object.__new__, object.__setattr__
 _RTS = "emerald_9"  # Return to Sender: a REACT window after a Guard is enlisted from hand
@@ -36,17 +36,20 @@ def quick_turn(state, seat, kind, card, log):
     hand = hands[seat]
     i = hand.index(card)
     rest = hand[:i] + hand[i + 1:]
+    cache = _INFO  # common.card_info, inlined
+    info = cache.get((card, fields["designs"][card]))
+    info = dict(info) if info is not None else card_info(state, card)
     if kind == "encrypt":
         fields["encrypted"] = (card,) + fields["encrypted"]
         fields["encrypted_by"] = (seat,) + fields["encrypted_by"]
-        log.append({"public": {"event": "encrypt", "seat": seat}, "private": {SEAT_KEYS[seat]: card_info(state, card)}})
+        log.append({"public": {"event": "encrypt", "seat": seat}, "private": {SEAT_KEYS[seat]: info}})
     else:
         slot = row.index(None)
         row = row[:slot] + ((card, False, -1),) + row[slot + 1:]
         guards = fields["guards"]
         fields["guards"] = (row, guards[1]) if seat == 0 else (guards[0], row)
         log.append({"public": {"event": "guard", "seat": seat, "slot": slot},
-                    "private": {SEAT_KEYS[seat]: card_info(state, card)}})
+                    "private": {SEAT_KEYS[seat]: info}})
     # turns.end_turn -> begin_turn(other): the other seat draws the top card
     drawn = deck[0]
     drawn_hand = tuple(sorted(hands[other] + (drawn,)))

@@ -10,7 +10,7 @@ from .actions import cancel_trap, main_actions, play_card
 from .plays import cards_plays
 from .common import DECISIONS, card_info, ev
 from .setup import OPTIONS_SPEC, check_selection, deal
-from .state import replace, set_hand, state_from_json, state_to_json, working_state
+from .state import replace, replace_fields, set_hand, state_from_json, state_to_json, working_state
 from .memory import update_hand_memory
 from .quickturn import quick_turn
 from .turns import begin_turn, final_halves, hits, settle
@@ -113,8 +113,12 @@ class ClassifiedGame(Game):
             return ()
         if state.stack:
             return SEAT_TUPLES[state.stack[-1].seat]
-        if state.stage == "pick":
-            return tuple(s for s in (0, 1) if state.suitcases[s] < 0)
+        if state.stage == "pick":  # the seats still to pick (a plain loop, no generator)
+            picking = ()
+            for s in (0, 1):
+                if state.suitcases[s] < 0:
+                    picking += (s,)
+            return picking
         return SEAT_TUPLES[state.turn]
 
     def legal_actions(self, state, seat):
@@ -165,7 +169,7 @@ class ClassifiedGame(Game):
             if new is not None:
                 return new, log
         stack = state.stack
-        work = replace(state, stack=stack[:-1]) if stack else replace(state)  # the step's own copy
+        work = replace_fields(state, {"stack": stack[:-1]} if stack else {})  # the step's own copy
         owned = working_state  # state.replace edits this one in place (see state.py)
         owned[0] = work
         try:

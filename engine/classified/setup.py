@@ -128,4 +128,4 @@ def deal(options, rng):
     hands = (hand, hands[1]) if first == 0 else (hands[0], hand)
     blank = (-1,) * (len(deck) - 1)
     return fresh_state(designs, deck[1:], tuple(rest[:n_enc]), (-1,) * n_enc, hands, (cards[4], cards[5]),
-                       first, "action", first, (blank, blank), turn_no=1, opening_draw=drawn)
+                       first, "action", first, (blank, blank), 1, drawn)  # turn_no 1, the opening draw

@@ -27,6 +27,15 @@ class Frame:
     args: tuple = ()
     secret: tuple = ()
 
+    def __init__(self, kind, seat, args=(), secret=()):
+        """What the dataclass would generate (a frozen class sets its fields through
+        object.__setattr__), written out so the compiled build compiles it too (the generated
+        one stays Python: most of the cost of a Frame there)."""
+        _set_attribute(self, "kind", kind)
+        _set_attribute(self, "seat", seat)
+        _set_attribute(self, "args", args)
+        _set_attribute(self, "secret", secret)
+
 
 @dataclass(frozen=True)
 class ClassifiedState:
@@ -79,6 +88,21 @@ def replace(state, **changes):
     cls = type(state)
     new = cls.__new__(cls)  # evolve, inlined
     _set_attribute(new, "__dict__", {**state.__dict__, **changes})
+    return new
+
+
+def replace_fields(state, changes):
+    """`replace(state, **changes)` with the changes given as a dict (the caller's own, fresh
+    dict: it is not kept): the same state, copied or edited in place alike, for the hot paths,
+    without a keyword call (in the compiled build a call here from this module is a C call)."""
+    fields = state.__dict__
+    if state is working_state[0]:
+        for name in changes:  # fields.update(changes): a plain loop the compiler makes C dict calls
+            fields[name] = changes[name]
+        return state
+    cls = type(state)
+    new = cls.__new__(cls)
+    _set_attribute(new, "__dict__", {**fields, **changes})
     return new
 
 
@@ -139,7 +163,7 @@ def deck_with(deck, memory, seat, top=(), bottom=()):
 def remember(state, seat, cards):
     """State where `seat` knows these cards are in the other seat's hand."""
     known = tuple(sorted(set(state.hand_memory[seat]) | set(cards)))
-    return replace(state, hand_memory=pair_set(state.hand_memory, seat, known))
+    return replace_fields(state, {"hand_memory": pair_set(state.hand_memory, seat, known)})
 
 
 def pair_set(pair, seat, value):
@@ -162,35 +186,35 @@ def hand_with(hand, *cards):
 
 def set_hand(state, seat, hand):
     """State with seat's hand replaced (kept sorted)."""
-    return replace(state, hands=pair_set(state.hands, seat, tuple(sorted(hand))))
+    return replace_fields(state, {"hands": pair_set(state.hands, seat, tuple(sorted(hand)))})
 
 
 def set_slot(state, seat, slot, value):
     """State with one Guard slot replaced (None, or (card, face_up, cover))."""
     row = list(state.guards[seat])
     row[slot] = value
-    return replace(state, guards=pair_set(state.guards, seat, tuple(row)))
+    return replace_fields(state, {"guards": pair_set(state.guards, seat, tuple(row))})
 
 
 def to_discard(state, *cards):
     """State with cards put on top of the Discard Pile in the given order (last ends on top)."""
-    return replace(state, discard=state.discard + tuple(cards))
+    return replace_fields(state, {"discard": state.discard + tuple(cards)})
 
 
 def push(state, *frames):
     """State with frames pushed (the last one ends on top)."""
-    return replace(state, stack=state.stack + tuple(frames))
+    return replace_fields(state, {"stack": state.stack + tuple(frames)})
 
 
 def pop(state):
     """(top frame, state without it)."""
-    return state.stack[-1], replace(state, stack=state.stack[:-1])
+    return state.stack[-1], replace_fields(state, {"stack": state.stack[:-1]})
 
 
 def add_knowledge(state, seat, entry):
     """State with a private knowledge entry appended for seat (stamped with the turn number)."""
     entry = dict(entry, turn=state.turn_no)
-    return replace(state, knowledge=pair_set(state.knowledge, seat, state.knowledge[seat] + (entry,)))
+    return replace_fields(state, {"knowledge": pair_set(state.knowledge, seat, state.knowledge[seat] + (entry,))})
 
 
 def guard_cards(state, seat):

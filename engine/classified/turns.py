@@ -95,6 +95,7 @@ def settle(state, log, rng):
     """Run continuations until a seat must decide (or the match ends). `state` is private to
     the running step (made by this apply / new_state call): popping a continuation, the
     final-turn offer and the turn machinery edit it in place instead of copying it."""
+    auto = AUTO  # a local: the compiled build reads it as the dict it is
     while True:
         stage = state.stage
         if stage == "over":
@@ -107,7 +108,7 @@ def settle(state, log, rng):
         stack = state.stack
         if stack:
             top = stack[-1]
-            process = AUTO.get(top.kind)
+            process = auto.get(top.kind)
             if process is None:
                 return state
             state.__dict__["stack"] = stack[:-1]  # working_fields(state), inlined

@@ -1,0 +1,11 @@
+# Cython declarations for engine/classified/rules.py, read only by the optional compiled build
+# (bench/build_engine.py); the pure-Python engine never sees this file. Only cimports: the
+# per-step functions `apply` and `legal_actions` call in other modules (each declared cpdef in
+# its module's .pxd) are reached by direct C calls instead of Python calls between modules. The
+# module's Python imports of the same names stay (the pure engine's, and the module's globals).
+from engine.classified.actions cimport play_card
+from engine.classified.memory cimport update_hand_memory
+from engine.classified.plays cimport cards_plays
+from engine.classified.quickturn cimport quick_turn
+from engine.classified.state cimport replace_fields
+from engine.classified.turns cimport begin_turn, settle
