@@ -11,5 +11,16 @@ cpdef act_actions(state, int seat)
 @cython.locals(out=list, own=tuple, columns=list, src=cython.Py_ssize_t)
 cpdef move_actions(state, int seat)
 
+# The Phase-1 list the compiled build makes (every turn has one, about 20 a playout): C loops
+# over the lines and their at most 3 owners, C ints for the owner codes and the count key
+# (below 16 ** 7), and the memo tables typed so that their reads are direct C-API calls.
+cdef dict _SWAP_CODES, _DOUBLE_MOVES
+cdef Py_ssize_t _CODES, _DOUBLE_MOVES_LIMIT
+
+@cython.locals(table=list, key=cython.long, columns=list, owned=list, line=cython.Py_ssize_t,
+               owners=tuple, count=cython.int, code=cython.int, owner=cython.int,
+               index=cython.Py_ssize_t, column=tuple, moves=tuple, out=list, src=cython.Py_ssize_t)
+cpdef list move_actions_typed(tuple sats, int seat)
+
 @cython.locals(grid=tuple, index=cython.Py_ssize_t, found=tuple, cell=cython.Py_ssize_t)
 cpdef with_support_targets(state, seat, list spots)
