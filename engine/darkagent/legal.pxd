@@ -24,3 +24,12 @@ cpdef list move_actions_typed(tuple sats, int seat)
 
 @cython.locals(grid=tuple, index=cython.Py_ssize_t, found=tuple, cell=cython.Py_ssize_t)
 cpdef with_support_targets(state, seat, list spots)
+
+# Equipment plays are listed at every Phase-2 step with a hand: the hand and grid typed, cells
+# and spy codes as C ints.
+@cython.locals(out=list, hand=tuple, grid=tuple, c=cython.Py_ssize_t, e=cython.Py_ssize_t)
+cpdef list play_actions(state, int seat, spotted, own_spotted)
+
+@cython.locals(grid=tuple, turned=cython.Py_ssize_t, low=cython.int, c=cython.Py_ssize_t,
+               m=cython.Py_ssize_t, o=cython.Py_ssize_t, code=cython.int, others=list)
+cpdef list jet_pack_actions(state, int seat, spotted)

@@ -4,7 +4,8 @@
 cimport cython
 
 
-@cython.locals(out=list, table=cython.Py_ssize_t, masks=list, entry=tuple, line=cython.Py_ssize_t)
+@cython.locals(out=list, table=cython.Py_ssize_t, masks=list, entry=tuple, line=cython.Py_ssize_t,
+               fields=dict, cache=dict, lines=tuple, used=tuple, spotted=tuple, cell=cython.Py_ssize_t)
 cpdef spot_actions(state, int seat)
 
 # A turn's first Phase-2 listing (the satellites just moved) reads the seat's line entries:

@@ -93,14 +93,15 @@ _line_spots = cache(_build_line_spots)
 def spot_actions(state, seat):
     """Select cells with unused own satellites (and the Super Satellite token): per line, the
     cells not yet spotted, depth ascending."""
-    cache = state.__dict__.get(SATS_CACHE)
+    fields = state.__dict__
+    cache = fields.get(SATS_CACHE)
     lines = cache.get(_KEYS[seat]) if cache is not None else None
     if lines is None:
         lines = spot_lines(state, seat)
     out = []
-    used = state.sats_used
-    table = 3 if state.super_token[seat] else 2
-    spotted = state.spotted
+    used = fields["sats_used"]
+    table = 3 if fields["super_token"][seat] else 2
+    spotted = fields["spotted"]
     if spotted:
         masks = [0] * LINES
         for cell in spotted:
