@@ -3,6 +3,10 @@
 # actions is half of a playout: seats and cell codes as C ints, the lists as typed.
 cimport cython
 
+# spots.spot_actions is listed at every Phase-2 step: cimported, act_actions calls it in C
+# (the .py's import of the name stays for the pure engine).
+from engine.darkagent.spots cimport spot_actions
+
 
 @cython.locals(out=list, grid=tuple, low=cython.int, code=cython.int, own_spotted=object,
                equipment=list, enemies=list)
