@@ -120,6 +120,7 @@ def apply_action(state, seat, action, rng):
 
 
 def _apply_act(state, seat, action, kind, rng):
+    """The Phase-2 actions without a handler of their own: attacks and the end of the turn."""
     if kind == "attack":
         state, events, turn_over = resolve_attack(state, seat, action, rng)
         if turn_over:
@@ -129,7 +130,6 @@ def _apply_act(state, seat, action, kind, rng):
     if kind == "end_turn":
         return turns.end_action_phase(state, seat, failed=False)
     return ACT_HANDLERS[kind](state, seat, action)
-
 
 
 class DarkAgent(Game):

@@ -145,8 +145,8 @@ def un_peace_phase(state, changes=None):
     if state.round >= limit:
         return evolve(state, phase=OVER, end_reason=reason, **changes), [public_event({"game_over": reason})]
     new = DarkAgentState.__new__(DarkAgentState)  # the vote opens every round: state.evolve, written out
-    _set_attribute(new, "__dict__", {**state.__dict__, "phase": VOTE, "votes": (-1,) * cfg.players, **changes,
-                                     **(NO_CACHES if "sats" in changes else NO_STATE_CACHES)})
+    _set_attribute(new, "__dict__", {**state.__dict__, "phase": VOTE, "votes": (-1,) * cfg.players,
+                                     **changes, **(NO_CACHES if "sats" in changes else NO_STATE_CACHES)})
     return new, [{"public": {"un_vote": state.round}, "private": {}}]  # public_event, written out
 
 
