@@ -4,5 +4,5 @@
 cimport cython
 
 
-@cython.locals(line=cython.Py_ssize_t, cell=cython.Py_ssize_t, used=tuple, events=list)
+@cython.locals(line=cython.Py_ssize_t, cell=cython.Py_ssize_t, used=tuple, events=list, fields=dict)
 cpdef apply_spot(state, seat, action, rng)

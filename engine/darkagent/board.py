@@ -105,10 +105,11 @@ def double_moves_from_counts(own, sizes):
     pair of sorted line pairs as (p * 7 + q) * 49 + r * 7 + s (below 2401 with 7 lines), a
     single line change x -> y as 2401 + x * 7 + y (memo tables miss it on a new layout: the
     first matches of a process compute it often)."""
-    own_lines = [line for line in range(LINES) if own[line]]
-    room_lines = [line for line in range(LINES) if sizes[line] < SLOTS]
+    n = LINES  # a local (a C int in the compiled build)
+    own_lines = [line for line in range(n) if own[line]]
+    room_lines = [line for line in range(n) if sizes[line] < SLOTS]
     seen, out = set(), []
-    single = LINES * LINES * LINES * LINES  # the first single-change code (no pair code reaches it)
+    single = n * n * n * n  # the first single-change code (no pair code reaches it)
     for a in own_lines:
         after_a = sorted(set(room_lines) | {a})
         for b in room_lines:
@@ -123,19 +124,19 @@ def double_moves_from_counts(own, sizes):
                 if c == b:
                     for d in d_lines:
                         if d != c and d != a:
-                            key = single + a * LINES + d
+                            key = single + a * n + d
                             if key not in seen:
                                 seen.add(key)
                                 out.append((a, b, c, d))
                     continue
-                losing = (a * LINES + c if a <= c else c * LINES + a) * LINES * LINES
+                losing = (a * n + c if a <= c else c * n + a) * n * n
                 for d in d_lines:
                     if d == c:
                         continue
                     if d == a:
-                        key = single + c * LINES + b
+                        key = single + c * n + b
                     else:
-                        key = losing + (b * LINES + d if b <= d else d * LINES + b)
+                        key = losing + (b * n + d if b <= d else d * n + b)
                     if key not in seen:
                         seen.add(key)
                         out.append((a, b, c, d))

@@ -11,6 +11,7 @@ are not offered.
 from functools import lru_cache
 from itertools import chain, compress, permutations
 from operator import itemgetter
+from types import FunctionType
 
 from . import board
 from .spots import spot_actions
@@ -79,8 +80,10 @@ def move_actions(state, seat):
     """Phase 1: two-satellite moves (else single moves), swaps; skip only when nothing is legal.
     The swaps are `board.swaps` in its order (src, then dst, then owner), read from per-line
     swap columns (for each src line with an own satellite, entry src of every column, chained
-    in C)."""
+    in C). The compiled build runs `move_actions_typed` instead (the same list)."""
     sats = state.sats
+    if COMPILED:
+        return move_actions_typed(sats, seat)
     own = tuple(map(tuple.count, sats, _SEAT_PER_LINE[seat]))
     out = list(_double_move_actions(own, tuple(map(len, sats))))
     if not out:
@@ -92,6 +95,54 @@ def move_actions(state, seat):
 
 
 _SEAT_PER_LINE = tuple((seat,) * board.LINES for seat in range(8))  # map(tuple.count, sats, ...)
+
+
+def move_actions_typed(sats, seat):
+    """`move_actions` (the same list) written as loops over the lines, which the compiled build
+    types (legal.pxd) and runs in C; the pure engine keeps the map/chain form, faster there.
+    A line's owners (a sorted tuple of at most 3 seats in -1..5) are coded as an int below 512
+    (base 8, digit owner + 2), which indexes the seat's swap columns without hashing tuples;
+    the satellite counts (own, size: 0..3 each) of all lines form the key of the double moves."""
+    switches = RULE["neutralLinesLockable"], RULE["swapWithinSameLine"]
+    table = _SWAP_CODES.get((seat, switches))
+    if table is None:
+        table = _SWAP_CODES[seat, switches] = [None] * (board.LINES * _CODES)
+    key = 0
+    columns, owned = [], []
+    for line in range(board.LINES):
+        owners = sats[line]
+        count = code = 0
+        for owner in owners:
+            code = code * 8 + owner + 2
+            if owner == seat:
+                count += 1
+        key = key * 16 + count * 4 + len(owners)
+        if count:
+            owned.append(line)
+        index = line * _CODES + code
+        column = table[index]
+        if column is None:
+            column = table[index] = _swap_column(line, owners, seat, *switches)
+        columns.append(column)
+    moves = _DOUBLE_MOVES.get(key)
+    if moves is None:
+        if len(_DOUBLE_MOVES) >= _DOUBLE_MOVES_LIMIT:
+            _DOUBLE_MOVES.clear()  # a bound on the memo, like _double_move_actions' maxsize
+        moves = _DOUBLE_MOVES[key] = tuple([MOVE_SATELLITES[m] for m in board.double_moves_from_counts(
+            tuple(map(tuple.count, sats, _SEAT_PER_LINE[seat])), tuple(map(len, sats)))])
+    out = list(moves)
+    if not out:
+        out = [MOVE_SATELLITES[m] for m in board.single_moves(sats, seat)]
+    for src in owned:
+        for column in columns:
+            out.extend(column[src])
+    return out or [SKIP_SATELLITES]
+
+
+_CODES = 512  # line owner codes: 8 ** SLOTS
+_SWAP_CODES = {}  # (seat, rule switches) -> [swap column or None] by line * _CODES + owner code
+_DOUBLE_MOVES = {}  # satellite-count key -> double move actions (move_actions_typed)
+_DOUBLE_MOVES_LIMIT = 16384
 _LINE_NUMBERS = range(board.LINES)
 _ENTRY = tuple(itemgetter(line) for line in _LINE_NUMBERS)  # a column's swaps from line `line`
 
@@ -335,3 +386,8 @@ def media_actions(state):
                 if list(p) != list(picks)]
     out.append(MEDIA_DONE)
     return out
+
+
+# True in the compiled build (bench/build_engine.py), where a module's functions are not Python
+# function objects: `move_actions` then runs `move_actions_typed`, which gives the same list.
+COMPILED = not isinstance(move_actions, FunctionType)

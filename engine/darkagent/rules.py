@@ -18,9 +18,12 @@ from engine.errors import IllegalAction
 
 from . import actions, evaluate as evaluation, legal, scoring, setup, turns, view
 from .action_dicts import CANONICAL_IDS, VOTES
-from .data import SAFETY_ROUND_CAP
+from .actions import apply_spot
 from .attack import resolve_attack
+from .data import SAFETY_ROUND_CAP
+from .legal import act_actions, move_actions
 from .state import ACT, JACKET, MEDIA, MOVE, OVER, PLACE, VOTE, state_from_json, state_to_json
+from .turns import apply_move, apply_vote
 
 OPTIONAL_FALSE = ("super", "explosives")
 ACT_HANDLERS = {"take": actions.apply_take,
@@ -42,6 +45,91 @@ def normalise(action):
 
 _ONE_SEAT = tuple((seat,) for seat in range(8))  # to_move's answers are shared tuples
 _VOTERS = {}  # votes -> the seats still to vote (at most 3 ** 6 keys)
+
+
+def to_move(state):
+    """The seat(s) that must decide now."""
+    phase = state.phase
+    if phase == ACT or phase == MOVE or phase == MEDIA:
+        return _ONE_SEAT[state.turn]
+    if phase == VOTE:
+        votes = state.votes
+        movers = _VOTERS.get(votes)
+        if movers is None:
+            movers = _VOTERS[votes] = tuple([s for s, v in enumerate(votes) if v == -1])
+        return movers
+    if phase == PLACE:
+        return (state.place_order[0],)
+    if phase == JACKET:
+        return (state.pending[2],)
+    return ()
+
+
+def legal_actions(state, seat):
+    """Legal actions (cached on the immutable state, in its `_legal_cache` slot)."""
+    fields = state.__dict__
+    cache = fields.get("_legal_cache")
+    if cache is not None:
+        actions = cache.get(seat)
+        if actions is not None:
+            return actions
+    if seat is None:
+        actions = []
+    else:  # legal.legal_actions, with its hot phases first
+        phase = fields["phase"]
+        if phase == ACT:
+            actions = act_actions(state, seat) if seat == fields["turn"] else []
+        elif phase == MOVE:
+            actions = move_actions(state, seat) if seat == fields["turn"] else []
+        elif phase == VOTE:
+            actions = list(VOTES) if fields["votes"][seat] == -1 else []
+        else:
+            actions = legal.legal_actions(state, seat)  # [] when the game is over
+    if cache is None:
+        fields["_legal_cache"] = {seat: actions}
+    else:
+        cache[seat] = actions
+    return actions
+
+
+def apply_action(state, seat, action, rng):
+    """(new state, events) after a legal action (the shared canonical action dicts of the
+    legal lists are used as they are, others normalised first)."""
+    if id(action) not in CANONICAL_IDS:  # the legal lists' shared dicts are canonical
+        action = normalise(action)
+    phase = state.phase
+    if phase == ACT:
+        kind = action["type"]
+        if kind == "spot":
+            return apply_spot(state, seat, action, rng)
+        handler = ACT_HANDLERS.get(kind)
+        if handler is not None:
+            return handler(state, seat, action)
+        return _apply_act(state, seat, action, kind, rng)
+    if phase == MOVE:
+        return apply_move(state, seat, action)
+    if phase == VOTE:
+        return apply_vote(state, seat, action, rng)
+    if phase == PLACE:
+        return turns.apply_place(state, seat, action)
+    if phase == MEDIA:
+        return turns.apply_media(state, seat, action)
+    if phase == JACKET:
+        return actions.apply_jacket(state, seat, action)
+    return _apply_act(state, seat, action, action["type"], rng)
+
+
+def _apply_act(state, seat, action, kind, rng):
+    """The Phase-2 actions without a handler of their own: attacks and the end of the turn."""
+    if kind == "attack":
+        state, events, turn_over = resolve_attack(state, seat, action, rng)
+        if turn_over:
+            state, more = turns.end_action_phase(state, seat, failed=True)
+            events += more
+        return state, events
+    if kind == "end_turn":
+        return turns.end_action_phase(state, seat, failed=False)
+    return ACT_HANDLERS[kind](state, seat, action)
 
 
 class DarkAgent(Game):
@@ -117,90 +205,15 @@ class DarkAgent(Game):
         """A fresh match (theatre dealt, neutral satellites placed)."""
         return setup.new_state(options, rng)
 
-    def to_move(self, state):
-        """The seat(s) that must decide now."""
-        phase = state.phase
-        if phase == ACT or phase == MOVE or phase == MEDIA:
-            return _ONE_SEAT[state.turn]
-        if phase == VOTE:
-            votes = state.votes
-            movers = _VOTERS.get(votes)
-            if movers is None:
-                movers = _VOTERS[votes] = tuple([s for s, v in enumerate(votes) if v == -1])
-            return movers
-        if phase == PLACE:
-            return (state.place_order[0],)
-        if phase == JACKET:
-            return (state.pending[2],)
-        return ()
-
-    def legal_actions(self, state, seat):
-        """Legal actions (cached on the immutable state, in its `_legal_cache` slot)."""
-        fields = state.__dict__
-        cache = fields.get("_legal_cache")
-        if cache is not None:
-            actions = cache.get(seat)
-            if actions is not None:
-                return actions
-        if seat is None:
-            actions = []
-        else:  # legal.legal_actions, with its hot phases first
-            phase = state.phase
-            if phase == ACT:
-                actions = legal.act_actions(state, seat) if seat == state.turn else []
-            elif phase == MOVE:
-                actions = legal.move_actions(state, seat) if seat == state.turn else []
-            elif phase == VOTE:
-                actions = list(VOTES) if state.votes[seat] == -1 else []
-            else:
-                actions = legal.legal_actions(state, seat)  # [] when the game is over
-        if cache is None:
-            fields["_legal_cache"] = {seat: actions}
-        else:
-            cache[seat] = actions
-        return actions
+    to_move = staticmethod(to_move)  # module functions (rules.pxd types them for the compiled build)
+    legal_actions = staticmethod(legal_actions)
 
     def check_action(self, state, seat, action):
         """Membership of the normalised action in the legal actions."""
         if normalise(action) not in self.legal_actions(state, seat):
             raise IllegalAction(f"{action.get('type')} is not legal now", "action")
 
-    def apply(self, state, seat, action, rng):
-        """(new state, events) after a legal action (the shared canonical action dicts of the
-        legal lists are used as they are, others normalised first)."""
-        if id(action) not in CANONICAL_IDS:  # the legal lists' shared dicts are canonical
-            action = normalise(action)
-        phase = state.phase
-        if phase == ACT:
-            kind = action["type"]
-            if kind == "spot":
-                return actions.apply_spot(state, seat, action, rng)
-            handler = ACT_HANDLERS.get(kind)
-            if handler is not None:
-                return handler(state, seat, action)
-            return self._apply_act(state, seat, action, kind, rng)
-        if phase == MOVE:
-            return turns.apply_move(state, seat, action)
-        if phase == VOTE:
-            return turns.apply_vote(state, seat, action, rng)
-        if phase == PLACE:
-            return turns.apply_place(state, seat, action)
-        if phase == MEDIA:
-            return turns.apply_media(state, seat, action)
-        if phase == JACKET:
-            return actions.apply_jacket(state, seat, action)
-        return self._apply_act(state, seat, action, action["type"], rng)
-
-    def _apply_act(self, state, seat, action, kind, rng):
-        if kind == "attack":
-            state, events, turn_over = resolve_attack(state, seat, action, rng)
-            if turn_over:
-                state, more = turns.end_action_phase(state, seat, failed=True)
-                events += more
-            return state, events
-        if kind == "end_turn":
-            return turns.end_action_phase(state, seat, failed=False)
-        return ACT_HANDLERS[kind](state, seat, action)
+    apply = staticmethod(apply_action)
 
     def view(self, state, seat):
         """The allow-listed view for a seat (None = spectator)."""

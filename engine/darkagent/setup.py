@@ -62,7 +62,8 @@ def shuffled(rng, seq):
     start = rng.counter
     i = n - 1
     for z in rng.draws(n - 1):
-        if z > _DRAW_LIMITS[i + 1]:
+        limit = _DRAW_LIMITS[i + 1]  # (a C integer in the compiled build, like z)
+        if z > limit:
             rng.counter = start
             return rng.shuffled(seq)
         j = z % (i + 1)

@@ -4,5 +4,18 @@
 cimport cython
 
 
-@cython.locals(out=list, table=cython.Py_ssize_t, masks=list, entry=tuple, line=cython.Py_ssize_t)
+@cython.locals(out=list, table=cython.Py_ssize_t, masks=list, entry=tuple, line=cython.Py_ssize_t,
+               fields=dict, cache=dict, lines=tuple, used=tuple, spotted=tuple, cell=cython.Py_ssize_t)
 cpdef spot_actions(state, int seat)
+
+# A turn's first Phase-2 listing (the satellites just moved) reads the seat's line entries:
+# C loops over the lines and their at most 3 owners, the owner code a C int.
+cdef Py_ssize_t _CODES
+
+@cython.locals(table=list, out=list, line=cython.Py_ssize_t, owners=tuple, code=cython.int,
+               mine=cython.bint, owner=cython.int, index=cython.Py_ssize_t)
+cpdef tuple spot_lines_typed(tuple sats, int seat)
+
+# A line entry is built once per (line, owners, seat): 32 masks x 5 depths, C ints.
+@cython.locals(m=cython.int, d=cython.int, actions=list)
+cpdef tuple _build_line_spots(line, tuple owners, seat)

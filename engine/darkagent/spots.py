@@ -8,6 +8,7 @@ tables are cached with the satellites (a turn's Phase-2 states share them).
 """
 
 from functools import cache
+from types import FunctionType
 
 from .action_dicts import SPOT, SUPER_SPOT
 from .board import spot_range
@@ -28,6 +29,8 @@ def spot_lines(state, seat):
         cache = sats_cache(state)
     key = _KEYS[seat]
     lines = cache.get(key)
+    if lines is None and COMPILED:
+        lines = cache[key] = spot_lines_typed(state.sats, seat)
     if lines is None:
         sats = state.sats
         tables = _LINE_TABLES[seat]
@@ -44,29 +47,61 @@ def spot_lines(state, seat):
 _LINE_TABLES = tuple(tuple({} for _ in range(LINES)) for _ in range(8))  # seat, line: owners -> entry
 
 
-@cache
-def _line_spots(line, owners, seat):
-    """(line, own satellites, by mask, by mask with the Super Satellite) for one line."""
+def spot_lines_typed(sats, seat):
+    """`spot_lines`' entries for `sats` (the same tuple), written as loops over the lines, which
+    the compiled build types (spots.pxd) and runs in C; the pure engine keeps the map form. A
+    line's owners (a sorted tuple of at most 3 seats in -1..5) are coded as an int below 512
+    (base 8, digit owner + 2) that indexes the seat's entries without hashing tuples."""
+    table = _CODE_TABLES[seat]
+    out = []
+    for line in range(LINES):
+        owners = sats[line]
+        code = 0
+        mine = False
+        for owner in owners:
+            code = code * 8 + owner + 2
+            if owner == seat:
+                mine = True
+        if mine:
+            index = line * _CODES + code
+            entry = table[index]
+            if entry is None:
+                entry = table[index] = _line_spots(line, owners, seat)
+            out.append(entry)
+    return tuple(out)
+
+
+_CODES = 512  # line owner codes: 8 ** SLOTS
+_CODE_TABLES = tuple([None] * (LINES * _CODES) for _ in range(8))  # seat: entry by line * _CODES + code
+
+
+def _build_line_spots(line, owners, seat):
+    """(line, own satellites, by mask, by mask with the Super Satellite) for one line
+    (memoised as `_line_spots`)."""
     reach = spot_range(owners, seat)
-    actions = tuple(SPOT[line][d] if d < reach else SUPER_SPOT[line][d] for d in range(DEPTH))
+    actions = [SPOT[line][d] if d < reach else SUPER_SPOT[line][d] for d in range(DEPTH)]
     masks = range(1 << DEPTH)
-    extended = tuple(tuple(actions[d] for d in range(DEPTH) if not m >> d & 1) for m in masks)
+    extended = tuple([tuple([actions[d] for d in range(DEPTH) if not m >> d & 1]) for m in masks])
     in_reach = (1 << reach) - 1  # without the token only the depths in reach count (shared rows)
-    plain = tuple(extended[m | ~in_reach & ((1 << DEPTH) - 1)] for m in masks)
+    plain = tuple([extended[m | ~in_reach & ((1 << DEPTH) - 1)] for m in masks])
     return line, owners.count(seat), plain, extended
+
+
+_line_spots = cache(_build_line_spots)
 
 
 def spot_actions(state, seat):
     """Select cells with unused own satellites (and the Super Satellite token): per line, the
     cells not yet spotted, depth ascending."""
-    cache = state.__dict__.get(SATS_CACHE)
+    fields = state.__dict__
+    cache = fields.get(SATS_CACHE)
     lines = cache.get(_KEYS[seat]) if cache is not None else None
     if lines is None:
         lines = spot_lines(state, seat)
     out = []
-    used = state.sats_used
-    table = 3 if state.super_token[seat] else 2
-    spotted = state.spotted
+    used = fields["sats_used"]
+    table = 3 if fields["super_token"][seat] else 2
+    spotted = fields["spotted"]
     if spotted:
         masks = [0] * LINES
         for cell in spotted:
@@ -80,3 +115,8 @@ def spot_actions(state, seat):
             if entry[1] > used[entry[0]]:
                 out += entry[table][0]
     return out
+
+
+# True in the compiled build (bench/build_engine.py), where a module's functions are not Python
+# function objects: `spot_lines` then runs `spot_lines_typed`, which gives the same tuple.
+COMPILED = not isinstance(spot_lines, FunctionType)

@@ -144,7 +144,10 @@ def un_peace_phase(state, changes=None):
     limit, reason = round_limit_and_reason(cfg)
     if state.round >= limit:
         return evolve(state, phase=OVER, end_reason=reason, **changes), [public_event({"game_over": reason})]
-    return evolve(state, phase=VOTE, votes=(-1,) * cfg.players, **changes), [public_event({"un_vote": state.round})]
+    new = DarkAgentState.__new__(DarkAgentState)  # the vote opens every round: state.evolve, written out
+    _set_attribute(new, "__dict__", {**state.__dict__, "phase": VOTE, "votes": (-1,) * cfg.players,
+                                     **changes, **(NO_CACHES if "sats" in changes else NO_STATE_CACHES)})
+    return new, [{"public": {"un_vote": state.round}, "private": {}}]  # public_event, written out
 
 
 def apply_vote(state, seat, action, rng):
@@ -157,8 +160,11 @@ def apply_vote(state, seat, action, rng):
     passed, public = tally_votes(state, rng, votes)
     grid = board.rotate_grid(state.grid) if passed else state.grid
     new_round = state.round + 1
-    state = evolve(state, grid=grid, votes=(), round=new_round, turn=state.first,
-                   phase=MOVE, rotations=state.rotations + passed)
+    fields = state.__dict__
+    state = DarkAgentState.__new__(DarkAgentState)  # every round ends here: state.evolve, written out
+    _set_attribute(state, "__dict__", {**fields, "grid": grid, "votes": (), "round": new_round,
+                                       "turn": fields["first"], "phase": MOVE,
+                                       "rotations": fields["rotations"] + passed, **NO_STATE_CACHES})
     return state, [{"public": {"voted": seat}, "private": {}}, {"public": public, "private": {}},
                    {"public": {"round": new_round}, "private": {}}]  # public_event, written out
 
