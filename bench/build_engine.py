@@ -4,15 +4,15 @@
     .venv/bin/python bench/build_engine.py [--out build/compiled] [--jobs 2] [--if-available]
 
 The pure-Python engine in `engine/` stays the reference: it is what the service, the worker and
-the tests import. The copy is used only where a program puts its folder first on `sys.path` on
-purpose: the engine benches with `--compiled` (`bench/compiled.py`) and the equivalence test
-(tests/test_compiled_engine.py, which plays the same seeded matches on both engines and compares
-every state). Each compiled module keeps its `.py` file's behaviour exactly: Cython compiles the
+the tests import unless told otherwise. The copy is used only where a program puts its folder first on `sys.path` on
+purpose (`safehouse tournament run --engine compiled`, `python -m worker --engine compiled|auto`,
+the benches' `--compiled`) and by the equivalence test (tests/test_compiled_engine.py, which
+plays the same seeded matches on both engines and compares every state). Each compiled module keeps its `.py` file's behaviour exactly: Cython compiles the
 same source, typed only where a `.pxd` beside a module says so (engine/rng.pxd, the shuffles'
-setup.pxd files, and the per-step hot functions of Classified, Inside Job and Dark Agent: their
-turns/memory/plays/actions, actions/flow/missions/state and legal/spots/actions `.pxd` files;
-C ints for seats and cards, containers typed), and the copy's `.py` files of compiled modules are
-removed so nothing can fall back to them silently. `build/compiled/SOURCE_DIGEST` records which sources were built. Needs
+setup.pxd files, and the per-step hot functions of Classified, Inside Job and Dark Agent, see
+docs/development.md: C ints for seats and cards, containers typed, C calls between modules),
+and the copy's `.py` files of compiled modules are removed so nothing can fall back to them
+silently. `build/compiled/SOURCE_DIGEST` records which sources were built. Needs
 Cython (`pip install -e '.[compiled]'`) and a C compiler; `--if-available` turns their absence
 into a note and exit status 0 (what `make compiled` uses). Prints which engine it built.
 """
