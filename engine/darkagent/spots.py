@@ -24,9 +24,12 @@ def spot_lines(state, seat):
     """((line, own satellites, by mask, by mask with the Super Satellite), ...) for the lines
     where `seat` has satellites; `by mask[m]` are the spot actions of the cells not in mask m.
     Read per line from `seat`'s tables (owners -> entry, () where the seat has none)."""
-    cache = state.__dict__.get(SATS_CACHE)
-    if cache is None:
+    if COMPILED:  # the same dict, in the extension type's slot (state.pxd)
         cache = sats_cache(state)
+    else:
+        cache = state.__dict__.get(SATS_CACHE)
+        if cache is None:
+            cache = sats_cache(state)
     key = _KEYS[seat]
     lines = cache.get(key)
     if lines is None and COMPILED:
@@ -93,15 +96,24 @@ _line_spots = cache(_build_line_spots)
 def spot_actions(state, seat):
     """Select cells with unused own satellites (and the Super Satellite token): per line, the
     cells not yet spotted, depth ascending."""
-    fields = state.__dict__
-    cache = fields.get(SATS_CACHE)
-    lines = cache.get(_KEYS[seat]) if cache is not None else None
-    if lines is None:
-        lines = spot_lines(state, seat)
+    if COMPILED:  # the same fields, read from the extension type (state.pxd)
+        cache = state._sats_cache
+        lines = cache.get(_KEYS[seat]) if cache is not None else None
+        if lines is None:
+            lines = spot_lines(state, seat)
+        used = state.sats_used
+        table = 3 if state.super_token[seat] else 2
+        spotted = state.spotted
+    else:
+        fields = state.__dict__
+        cache = fields.get(SATS_CACHE)
+        lines = cache.get(_KEYS[seat]) if cache is not None else None
+        if lines is None:
+            lines = spot_lines(state, seat)
+        used = fields["sats_used"]
+        table = 3 if fields["super_token"][seat] else 2
+        spotted = fields["spotted"]
     out = []
-    used = fields["sats_used"]
-    table = 3 if fields["super_token"][seat] else 2
-    spotted = fields["spotted"]
     if spotted:
         masks = [0] * LINES
         for cell in spotted:
@@ -118,5 +130,6 @@ def spot_actions(state, seat):
 
 
 # True in the compiled build (bench/build_engine.py), where a module's functions are not Python
-# function objects: `spot_lines` then runs `spot_lines_typed`, which gives the same tuple.
+# function objects: `spot_lines` then runs `spot_lines_typed`, which gives the same tuple, and the
+# fields are read from the extension type (state.COMPILED, the same flag).
 COMPILED = not isinstance(spot_lines, FunctionType)
