@@ -4,6 +4,9 @@
 # extension type (state.pxd: C field reads and stores, the copy a C call).
 cimport cython
 
+# state.COMPILED (imported by name in the .py) held as a C flag: its tests are C branches.
+cdef bint COMPILED
+
 from engine.darkagent.state cimport DarkAgentState, copy_state
 
 

@@ -29,6 +29,18 @@ cdef Py_ssize_t _CODES, _DOUBLE_MOVES_LIMIT
                index=cython.Py_ssize_t, column=tuple, moves=tuple, out=list, src=cython.Py_ssize_t)
 cpdef list move_actions_typed(tuple sats, int seat)
 
+# A new satellite-count layout's double moves (legal.py's docstring): the lines, codes and keys
+# as C ints (below 7 ** 4 + 7 ** 2), the seen keys a bytearray read and written in C, the action
+# table a typed list.
+cdef list _MOVE_BY_CODE
+cdef Py_ssize_t _SEEN_KEYS
+
+@cython.locals(n=cython.long, slots=cython.long, own_lines=list, room_lines=list, seen=bytearray,
+               out=list, single=cython.long, a=cython.long, b=cython.long, c=cython.long,
+               d=cython.long, line=cython.long, code=cython.long, key=cython.long,
+               losing=cython.long, after_a=list, d_lines=list)
+cpdef tuple double_move_actions_typed(tuple own, tuple sizes)
+
 @cython.locals(grid=tuple, index=cython.Py_ssize_t, found=tuple, cell=cython.Py_ssize_t)
 cpdef with_support_targets(DarkAgentState state, seat, list spots)
 

@@ -6,6 +6,9 @@
 # lookup per step).
 cimport cython
 
+# state.COMPILED (imported by name in the .py) held as a C flag: its tests are C branches.
+cdef bint COMPILED
+
 from engine.darkagent.state cimport DarkAgentState
 
 # The phase names as typed strings: a phase test is a string comparison that starts with an

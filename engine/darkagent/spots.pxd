@@ -19,6 +19,11 @@ cdef Py_ssize_t _CODES
                mine=cython.bint, owner=cython.int, index=cython.Py_ssize_t)
 cpdef tuple spot_lines_typed(tuple sats, int seat)
 
-# A line entry is built once per (line, owners, seat): 32 masks x 5 depths, C ints.
-@cython.locals(m=cython.int, d=cython.int, actions=list)
+# data.DEPTH (imported by name) as a C int: the mask arithmetic below stays in C.
+cdef Py_ssize_t DEPTH
+
+# A line entry is built once per (line, owners, seat): 32 masks x 5 depths, C ints (a process
+# builds a few hundred in its first matches).
+@cython.locals(m=cython.int, d=cython.int, actions=list, reach=cython.int, in_reach=cython.int,
+               extended=tuple)
 cpdef tuple _build_line_spots(line, tuple owners, seat)

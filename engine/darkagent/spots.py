@@ -83,10 +83,9 @@ def _build_line_spots(line, owners, seat):
     (memoised as `_line_spots`)."""
     reach = spot_range(owners, seat)
     actions = [SPOT[line][d] if d < reach else SUPER_SPOT[line][d] for d in range(DEPTH)]
-    masks = range(1 << DEPTH)
-    extended = tuple([tuple([actions[d] for d in range(DEPTH) if not m >> d & 1]) for m in masks])
+    extended = tuple([tuple([actions[d] for d in range(DEPTH) if not m >> d & 1]) for m in range(1 << DEPTH)])
     in_reach = (1 << reach) - 1  # without the token only the depths in reach count (shared rows)
-    plain = tuple([extended[m | ~in_reach & ((1 << DEPTH) - 1)] for m in masks])
+    plain = tuple([extended[m | ~in_reach & ((1 << DEPTH) - 1)] for m in range(1 << DEPTH)])
     return line, owners.count(seat), plain, extended
 
 

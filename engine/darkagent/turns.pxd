@@ -6,6 +6,9 @@
 # pure engine's form.)
 cimport cython
 
+# state.COMPILED (imported by name in the .py) held as a C flag: its tests are C branches.
+cdef bint COMPILED
+
 from engine.darkagent.state cimport DarkAgentState, copy_state, evolve_fields
 
 
