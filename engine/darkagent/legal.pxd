@@ -35,11 +35,15 @@ cpdef list move_actions_typed(tuple sats, int seat)
 cdef list _MOVE_BY_CODE
 cdef Py_ssize_t _SEEN_KEYS
 
-@cython.locals(n=cython.long, slots=cython.long, own_lines=list, room_lines=list, seen=bytearray,
+@cython.locals(n=cython.long, slots=cython.long, own=list, sizes=list, own_lines=list, room_lines=list, seen=bytearray,
                out=list, single=cython.long, a=cython.long, b=cython.long, c=cython.long,
                d=cython.long, line=cython.long, code=cython.long, key=cython.long,
                losing=cython.long, after_a=list, d_lines=list)
-cpdef tuple double_move_actions_typed(tuple own, tuple sizes)
+cpdef tuple double_move_actions_typed(long key)
+
+# A line's swap column is built once per (line, owners, seat): the source line a C int.
+@cython.locals(partners=tuple, src=cython.Py_ssize_t)
+cpdef tuple _swap_column(Py_ssize_t dst, tuple owners, seat, lockable_neutral, within)
 
 @cython.locals(grid=tuple, index=cython.Py_ssize_t, found=tuple, cell=cython.Py_ssize_t)
 cpdef with_support_targets(DarkAgentState state, seat, list spots)
@@ -52,3 +56,7 @@ cpdef list play_actions(DarkAgentState state, int seat, spotted, own_spotted)
 @cython.locals(grid=tuple, turned=cython.Py_ssize_t, low=cython.int, c=cython.Py_ssize_t,
                m=cython.Py_ssize_t, o=cython.Py_ssize_t, code=cython.int, others=list)
 cpdef list jet_pack_actions(DarkAgentState state, int seat, spotted)
+
+# Media is listed at every pick of the end-of-turn rearrangement: the cells as C ints.
+@cython.locals(picks=tuple, out=list, c=cython.Py_ssize_t)
+cpdef list media_actions(DarkAgentState state)

@@ -122,14 +122,13 @@ def move_actions_typed(sats, seat):
         index = line * _CODES + code
         column = table[index]
         if column is None:
-            column = table[index] = _swap_column(line, owners, seat, *switches)
+            column = table[index] = _swap_column(line, owners, seat, switches[0], switches[1])
         columns.append(column)
     moves = _DOUBLE_MOVES.get(key)
     if moves is None:
         if len(_DOUBLE_MOVES) >= _DOUBLE_MOVES_LIMIT:
             _DOUBLE_MOVES.clear()  # a bound on the memo, like _double_move_actions' maxsize
-        moves = _DOUBLE_MOVES[key] = double_move_actions_typed(
-            tuple(map(tuple.count, sats, _SEAT_PER_LINE[seat])), tuple(map(len, sats)))
+        moves = _DOUBLE_MOVES[key] = double_move_actions_typed(key)
     out = list(moves)
     if not out:
         out = [MOVE_SATELLITES[m] for m in board.single_moves(sats, seat)]
@@ -139,13 +138,16 @@ def move_actions_typed(sats, seat):
     return out or [SKIP_SATELLITES]
 
 
-def double_move_actions_typed(own, sizes):
-    """`_double_move_actions(own, sizes)` (the same tuple), written for the compiled build
+def double_move_actions_typed(key):
+    """`_double_move_actions(own, sizes)` (the same tuple) for the satellite-count key of
+    `move_actions_typed` (per line, base 16: own count * 4 + size), written for the compiled build
     (legal.pxd types its loops; a process meets thousands of layouts in its first matches):
     board.double_moves_from_counts' loops, its net-change keys marked in a bytearray instead of
     a set, and each move's action read from a list by its code (no tuple built and hashed)."""
     n = board.LINES
     slots = board.SLOTS
+    own = [key >> 4 * (n - 1 - line) + 2 & 3 for line in range(n)]  # the key's digits
+    sizes = [key >> 4 * (n - 1 - line) & 3 for line in range(n)]
     own_lines = [line for line in range(n) if own[line]]
     room_lines = [line for line in range(n) if sizes[line] < slots]
     seen = bytearray(_SEEN_KEYS)
@@ -216,8 +218,8 @@ def _swap_columns(sats, seat):
 def _swap_column(dst, owners, seat, lockable_neutral, within):
     """(swap actions from src into dst, for src in every line) for dst holding `owners`."""
     partners = board.swap_partners(owners, seat, lockable_neutral)
-    return tuple(tuple([SWAP_SATELLITE[src, dst, owner] for owner in partners])
-                 if src != dst or within else () for src in range(board.LINES))
+    return tuple([tuple([SWAP_SATELLITE[src, dst, owner] for owner in partners])
+                  if src != dst or within else () for src in range(board.LINES)])
 
 
 @lru_cache(maxsize=16384)
