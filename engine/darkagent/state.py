@@ -13,6 +13,15 @@ hot applies that write `evolve` out), so a cache is set by replacing a
 value, never by adding or deleting a key: a state's field dict never has holes, and CPython copies
 a hole-free dict in one block (`{**fields, **changes}`) with every key at the same position, which
 keeps attribute reads on the copies specialised.
+
+The compiled build (bench/build_engine.py) makes the state an extension type instead (state.pxd:
+typed read-only fields, the three caches as private slots, `COMPILED` true): a copy is a new
+object with its fields stored one by one (`copy_state`), `evolve` and the hot applies set the
+changed fields on it, and the hot functions that type `state` read its fields as C fields. The
+class body's methods give that type the dataclass's behaviour (keyword construction with the
+defaults, equality and hashing on the fields, the repr, pickling by field values); the pure
+engine deletes them and makes the frozen dataclass, exactly as before. Both forms give the same
+answers (tests/darkagent/test_darkagent_state_forms.py).
 """
 
 from dataclasses import dataclass, fields
@@ -189,6 +198,8 @@ def with_cache_slots(state):
     dataclass constructor (a new match, a state from JSON, a sampled state). (The compiled
     build's states always have their cache slots: a copy with them empty.)"""
     if COMPILED:
+        if state._legal_cache is None and state._outcome is None and state._sats_cache is None:
+            return state  # a new state (the constructor's): its slots are empty already
         new = copy_state(state)
         new._sats_cache = None
         return new
