@@ -7,7 +7,7 @@ cimport cython
 # state.COMPILED (imported by name in the .py) held as a C flag: its tests are C branches.
 cdef bint COMPILED
 
-from engine.darkagent.state cimport DarkAgentState, copy_state
+from engine.darkagent.state cimport DarkAgentState, copy_state, replace_at
 
 
 @cython.locals(line=cython.Py_ssize_t, cell=cython.Py_ssize_t, used=tuple, events=list, fields=dict,

@@ -56,3 +56,7 @@ cpdef DarkAgentState with_cache_slots(DarkAgentState state)
 
 @cython.locals(cache=dict)
 cpdef dict sats_cache(DarkAgentState state)
+
+# A copy of a per-seat or per-cell tuple with one entry replaced, in most applies: a C call from
+# the modules that cimport it (actions, turns).
+cpdef tuple replace_at(tuple items, Py_ssize_t index, value)

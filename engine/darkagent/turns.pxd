@@ -9,7 +9,7 @@ cimport cython
 # state.COMPILED (imported by name in the .py) held as a C flag: its tests are C branches.
 cdef bint COMPILED
 
-from engine.darkagent.state cimport DarkAgentState, copy_state, evolve_fields
+from engine.darkagent.state cimport DarkAgentState, copy_state, evolve_fields, replace_at
 
 
 @cython.locals(fields=dict)
