@@ -22,8 +22,10 @@ cpdef tuple spot_lines_typed(tuple sats, int seat)
 # data.DEPTH (imported by name) as a C int: the mask arithmetic below stays in C.
 cdef Py_ssize_t DEPTH
 
-# A line entry is built once per (line, owners, seat): 32 masks x 5 depths, C ints (a process
-# builds a few hundred in its first matches).
-@cython.locals(m=cython.int, d=cython.int, actions=list, reach=cython.int, in_reach=cython.int,
-               extended=tuple)
+# A line entry is built once per (line, owners, seat) (a process builds a few hundred in its first
+# matches), its mask rows once per (line, reach): 32 masks x 5 depths, C ints.
 cpdef tuple _build_line_spots(line, tuple owners, seat)
+
+@cython.locals(m=cython.int, d=cython.int, actions=list, in_reach=cython.int,
+               extended=tuple)
+cpdef tuple _build_mask_rows(line, int reach)

@@ -80,15 +80,23 @@ _CODE_TABLES = tuple([None] * (LINES * _CODES) for _ in range(8))  # seat: entry
 
 def _build_line_spots(line, owners, seat):
     """(line, own satellites, by mask, by mask with the Super Satellite) for one line
-    (memoised as `_line_spots`)."""
-    reach = spot_range(owners, seat)
+    (memoised as `_line_spots`); the mask rows depend on the line and the seat's reach only
+    (`_mask_rows`: at most LINES * (DEPTH + 1) of them, shared by the entries)."""
+    plain, extended = _mask_rows(line, spot_range(owners, seat))
+    return line, owners.count(seat), plain, extended
+
+
+def _build_mask_rows(line, reach):
+    """(by mask, by mask with the Super Satellite) for a line whose satellites reach `reach`
+    depths: per mask of spotted depths, the spot actions of the others (memoised as `_mask_rows`)."""
     actions = [SPOT[line][d] if d < reach else SUPER_SPOT[line][d] for d in range(DEPTH)]
     extended = tuple([tuple([actions[d] for d in range(DEPTH) if not m >> d & 1]) for m in range(1 << DEPTH)])
     in_reach = (1 << reach) - 1  # without the token only the depths in reach count (shared rows)
     plain = tuple([extended[m | ~in_reach & ((1 << DEPTH) - 1)] for m in range(1 << DEPTH)])
-    return line, owners.count(seat), plain, extended
+    return plain, extended
 
 
+_mask_rows = cache(_build_mask_rows)
 _line_spots = cache(_build_line_spots)
 
 
