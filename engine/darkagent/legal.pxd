@@ -41,8 +41,8 @@ cdef Py_ssize_t _SEEN_KEYS
                losing=cython.long, after_a=list, d_lines=list)
 cpdef tuple double_move_actions_typed(long key)
 
-# A line's swap column is built once per (line, owners, seat): the source line a C int.
-@cython.locals(partners=tuple, src=cython.Py_ssize_t)
+# A line's swap column is looked up once per (line, owners, seat), built once per (line,
+# partners): the source line a C int.
 cpdef tuple _swap_column(Py_ssize_t dst, tuple owners, seat, lockable_neutral, within)
 
 @cython.locals(grid=tuple, index=cython.Py_ssize_t, found=tuple, cell=cython.Py_ssize_t)

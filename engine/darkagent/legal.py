@@ -216,8 +216,14 @@ def _swap_columns(sats, seat):
 
 
 def _swap_column(dst, owners, seat, lockable_neutral, within):
-    """(swap actions from src into dst, for src in every line) for dst holding `owners`."""
-    partners = board.swap_partners(owners, seat, lockable_neutral)
+    """(swap actions from src into dst, for src in every line) for dst holding `owners`: the
+    column of its swap partners (`_partner_column`, shared by the layouts with those partners)."""
+    return _partner_column(dst, board.swap_partners(owners, seat, lockable_neutral), within)
+
+
+@lru_cache(maxsize=None)
+def _partner_column(dst, partners, within):
+    """(swap actions from src into dst with one of `partners`, for src in every line)."""
     return tuple([tuple([SWAP_SATELLITE[src, dst, owner] for owner in partners])
                   if src != dst or within else () for src in range(board.LINES)])
 
