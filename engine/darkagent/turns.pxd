@@ -28,3 +28,9 @@ cpdef next_turn_typed(DarkAgentState state)
 
 @cython.locals(fields=dict, new=DarkAgentState)
 cpdef apply_vote(DarkAgentState state, seat, action, rng)
+
+cdef int reset_turn_fields(DarkAgentState new) except -1
+
+# The vote opens every round: the copy typed (`new`), the turn's fields reset in C.
+@cython.locals(new=DarkAgentState)
+cpdef un_peace_phase(DarkAgentState state, dict changes=*)

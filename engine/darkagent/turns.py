@@ -155,11 +155,16 @@ def next_turn_typed(state):
         new = copy_state(state)
         new.turn = nxt
         new.phase = MOVE
-        new.spotted = new.used_cells = new.status = new.media_picks = new.pending = ()
-        new.sats_used = _NO_SATS_USED
-        new.turned = -1
+        reset_turn_fields(new)
         return new, [{"public": {"turn": nxt}, "private": {}}]
     return un_peace_phase(state, TURN_RESET)
+
+
+def reset_turn_fields(new):
+    """Set the fields of TURN_RESET, to its values, on a fresh copy (compiled build only)."""
+    new.spotted = new.used_cells = new.status = new.media_picks = new.pending = ()
+    new.sats_used = _NO_SATS_USED
+    new.turned = -1
 
 
 _NO_SATS_USED = TURN_RESET["sats_used"]
@@ -186,7 +191,12 @@ def un_peace_phase(state, changes=None):
     if state.round >= limit:
         return evolve(state, phase=OVER, end_reason=reason, **changes), [public_event({"game_over": reason})]
     if COMPILED:  # the same copy
-        new = evolve_fields(state, {"phase": VOTE, "votes": (-1,) * cfg.players, **changes})
+        new = copy_state(state)
+        new.phase, new.votes = VOTE, (-1,) * cfg.players
+        if changes is TURN_RESET:  # (every round's end)
+            reset_turn_fields(new)
+        elif changes:
+            new = evolve_fields(new, changes)
     else:
         new = DarkAgentState.__new__(DarkAgentState)  # the vote opens every round: state.evolve, written out
         _set_attribute(new, "__dict__", {**state.__dict__, "phase": VOTE, "votes": (-1,) * cfg.players,
