@@ -8,7 +8,7 @@ that selects them (actions.special_on_spot). Super Satellite spots of a depth al
 are not offered.
 """
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import chain, compress, permutations
 from operator import itemgetter
 from types import FunctionType
@@ -221,7 +221,7 @@ def _swap_column(dst, owners, seat, lockable_neutral, within):
     return _partner_column(dst, board.swap_partners(owners, seat, lockable_neutral), within)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _partner_column(dst, partners, within):
     """(swap actions from src into dst with one of `partners`, for src in every line)."""
     return tuple([tuple([SWAP_SATELLITE[src, dst, owner] for owner in partners])
