@@ -1,7 +1,10 @@
 # Cython declarations for engine/darkagent/legal.py, read only by the optional compiled build
 # (bench/build_engine.py); the pure-Python engine never sees this file. Listing the legal
-# actions is half of a playout: seats and cell codes as C ints, the lists as typed.
+# actions is half of a playout: seats and cell codes as C ints, the lists as typed, the state
+# typed as the extension type (state.pxd: C field reads).
 cimport cython
+
+from engine.darkagent.state cimport DarkAgentState
 
 # spots.spot_actions is listed at every Phase-2 step: cimported, act_actions calls it in C
 # (the .py's import of the name stays for the pure engine).
@@ -10,10 +13,10 @@ from engine.darkagent.spots cimport spot_actions
 
 @cython.locals(out=list, grid=tuple, low=cython.int, code=cython.int, own_spotted=object,
                equipment=list, enemies=list)
-cpdef act_actions(state, int seat)
+cpdef act_actions(DarkAgentState state, int seat)
 
 @cython.locals(out=list, own=tuple, columns=list, src=cython.Py_ssize_t)
-cpdef move_actions(state, int seat)
+cpdef move_actions(DarkAgentState state, int seat)
 
 # The Phase-1 list the compiled build makes (every turn has one, about 20 a playout): C loops
 # over the lines and their at most 3 owners, C ints for the owner codes and the count key
@@ -26,14 +29,34 @@ cdef Py_ssize_t _CODES, _DOUBLE_MOVES_LIMIT
                index=cython.Py_ssize_t, column=tuple, moves=tuple, out=list, src=cython.Py_ssize_t)
 cpdef list move_actions_typed(tuple sats, int seat)
 
+# A new satellite-count layout's double moves (legal.py's docstring): the lines, codes and keys
+# as C ints (below 7 ** 4 + 7 ** 2), the seen keys a bytearray read and written in C, the action
+# table a typed list.
+cdef list _MOVE_BY_CODE
+cdef Py_ssize_t _SEEN_KEYS
+
+@cython.locals(n=cython.long, slots=cython.long, own=list, sizes=list, own_lines=list, room_lines=list, seen=bytearray,
+               out=list, single=cython.long, a=cython.long, b=cython.long, c=cython.long,
+               d=cython.long, line=cython.long, code=cython.long, key=cython.long,
+               losing=cython.long, after_a=list, d_lines=list)
+cpdef tuple double_move_actions_typed(long key)
+
+# A line's swap column is looked up once per (line, owners, seat), built once per (line,
+# partners): the source line a C int.
+cpdef tuple _swap_column(Py_ssize_t dst, tuple owners, seat, lockable_neutral, within)
+
 @cython.locals(grid=tuple, index=cython.Py_ssize_t, found=tuple, cell=cython.Py_ssize_t)
-cpdef with_support_targets(state, seat, list spots)
+cpdef with_support_targets(DarkAgentState state, seat, list spots)
 
 # Equipment plays are listed at every Phase-2 step with a hand: the hand and grid typed, cells
 # and spy codes as C ints.
 @cython.locals(out=list, hand=tuple, grid=tuple, c=cython.Py_ssize_t, e=cython.Py_ssize_t)
-cpdef list play_actions(state, int seat, spotted, own_spotted)
+cpdef list play_actions(DarkAgentState state, int seat, spotted, own_spotted)
 
 @cython.locals(grid=tuple, turned=cython.Py_ssize_t, low=cython.int, c=cython.Py_ssize_t,
                m=cython.Py_ssize_t, o=cython.Py_ssize_t, code=cython.int, others=list)
-cpdef list jet_pack_actions(state, int seat, spotted)
+cpdef list jet_pack_actions(DarkAgentState state, int seat, spotted)
+
+# Media is listed at every pick of the end-of-turn rearrangement: the cells as C ints.
+@cython.locals(picks=tuple, out=list, c=cython.Py_ssize_t)
+cpdef list media_actions(DarkAgentState state)

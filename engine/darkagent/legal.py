@@ -8,7 +8,7 @@ that selects them (actions.special_on_spot). Super Satellite spots of a depth al
 are not offered.
 """
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import chain, compress, permutations
 from operator import itemgetter
 from types import FunctionType
@@ -122,14 +122,13 @@ def move_actions_typed(sats, seat):
         index = line * _CODES + code
         column = table[index]
         if column is None:
-            column = table[index] = _swap_column(line, owners, seat, *switches)
+            column = table[index] = _swap_column(line, owners, seat, switches[0], switches[1])
         columns.append(column)
     moves = _DOUBLE_MOVES.get(key)
     if moves is None:
         if len(_DOUBLE_MOVES) >= _DOUBLE_MOVES_LIMIT:
             _DOUBLE_MOVES.clear()  # a bound on the memo, like _double_move_actions' maxsize
-        moves = _DOUBLE_MOVES[key] = tuple([MOVE_SATELLITES[m] for m in board.double_moves_from_counts(
-            tuple(map(tuple.count, sats, _SEAT_PER_LINE[seat])), tuple(map(len, sats)))])
+        moves = _DOUBLE_MOVES[key] = double_move_actions_typed(key)
     out = list(moves)
     if not out:
         out = [MOVE_SATELLITES[m] for m in board.single_moves(sats, seat)]
@@ -139,6 +138,58 @@ def move_actions_typed(sats, seat):
     return out or [SKIP_SATELLITES]
 
 
+def double_move_actions_typed(key):
+    """`_double_move_actions(own, sizes)` (the same tuple) for the satellite-count key of
+    `move_actions_typed` (per line, base 16: own count * 4 + size), written for the compiled build
+    (legal.pxd types its loops; a process meets thousands of layouts in its first matches):
+    board.double_moves_from_counts' loops, its net-change keys marked in a bytearray instead of
+    a set, and each move's action read from a list by its code (no tuple built and hashed)."""
+    n = board.LINES
+    slots = board.SLOTS
+    own = [key >> 4 * (n - 1 - line) + 2 & 3 for line in range(n)]  # the key's digits
+    sizes = [key >> 4 * (n - 1 - line) & 3 for line in range(n)]
+    own_lines = [line for line in range(n) if own[line]]
+    room_lines = [line for line in range(n) if sizes[line] < slots]
+    seen = bytearray(_SEEN_KEYS)
+    out = []
+    single = n * n * n * n  # the first single-change code (no pair code reaches it)
+    for a in own_lines:
+        after_a = [line for line in range(n) if sizes[line] < slots or line == a]
+        for b in room_lines:
+            if b == a:
+                continue
+            d_lines = after_a if sizes[b] < slots - 1 else [d for d in after_a if d != b]
+            for c in own_lines:
+                if c == a and own[a] < 2:
+                    continue
+                code = ((a * n + b) * n + c) * n  # the move's code, less d
+                if c == b:
+                    for d in d_lines:
+                        if d != c and d != a:
+                            key = single + a * n + d
+                            if not seen[key]:
+                                seen[key] = 1
+                                out.append(_MOVE_BY_CODE[code + d])
+                    continue
+                losing = (a * n + c if a <= c else c * n + a) * n * n
+                for d in d_lines:
+                    if d == c:
+                        continue
+                    if d == a:
+                        key = single + c * n + b
+                    else:
+                        key = losing + (b * n + d if b <= d else d * n + b)
+                    if not seen[key]:
+                        seen[key] = 1
+                        out.append(_MOVE_BY_CODE[code + d])
+    return tuple(out)
+
+
+# the double-move actions by code ((a * LINES + b) * LINES + c) * LINES + d (None: a == b or c == d)
+_MOVE_BY_CODE = [MOVE_SATELLITES.get((code // board.LINES ** 3, code // board.LINES ** 2 % board.LINES,
+                                      code // board.LINES % board.LINES, code % board.LINES))
+                 for code in range(board.LINES ** 4)]
+_SEEN_KEYS = board.LINES ** 4 + board.LINES ** 2  # pair codes, then single changes
 _CODES = 512  # line owner codes: 8 ** SLOTS
 _SWAP_CODES = {}  # (seat, rule switches) -> [swap column or None] by line * _CODES + owner code
 _DOUBLE_MOVES = {}  # satellite-count key -> double move actions (move_actions_typed)
@@ -165,10 +216,16 @@ def _swap_columns(sats, seat):
 
 
 def _swap_column(dst, owners, seat, lockable_neutral, within):
-    """(swap actions from src into dst, for src in every line) for dst holding `owners`."""
-    partners = board.swap_partners(owners, seat, lockable_neutral)
-    return tuple(tuple([SWAP_SATELLITE[src, dst, owner] for owner in partners])
-                 if src != dst or within else () for src in range(board.LINES))
+    """(swap actions from src into dst, for src in every line) for dst holding `owners`: the
+    column of its swap partners (`_partner_column`, shared by the layouts with those partners)."""
+    return _partner_column(dst, board.swap_partners(owners, seat, lockable_neutral), within)
+
+
+@cache
+def _partner_column(dst, partners, within):
+    """(swap actions from src into dst with one of `partners`, for src in every line)."""
+    return tuple([tuple([SWAP_SATELLITE[src, dst, owner] for owner in partners])
+                  if src != dst or within else () for src in range(board.LINES)])
 
 
 @lru_cache(maxsize=16384)

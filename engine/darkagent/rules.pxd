@@ -1,18 +1,33 @@
 # Cython declarations for engine/darkagent/rules.py, read only by the optional compiled build
 # (bench/build_engine.py); the pure-Python engine never sees this file. to_move, legal_actions
 # and apply run at every step of a playout: module functions (the rules object holds them as
-# staticmethods), the state's field dict and its legal-list cache typed so that their reads and
-# writes are direct dict calls, and the hot handlers imported by name (no module attribute
+# staticmethods), the state typed as the extension type (state.pxd) so that its fields and its
+# legal-list cache are C fields, and the hot handlers imported by name (no module attribute
 # lookup per step).
 cimport cython
 
+# state.COMPILED (imported by name in the .py) held as a C flag: its tests are C branches.
+cdef bint COMPILED
 
-cpdef to_move(state)
+from engine.darkagent.state cimport DarkAgentState
 
+# The phase names as typed strings: a phase test is a string comparison that starts with an
+# identity check (the phases are these very objects), not a generic rich comparison.
+cdef str ACT, JACKET, MEDIA, MOVE, OVER, PLACE, VOTE
+
+
+cpdef to_move(DarkAgentState state)
+
+# The pure engine's form (state.__dict__): the build's rules object holds legal_actions_typed.
 @cython.locals(fields=dict, cache=dict)
 cpdef legal_actions(state, seat)
 
-cpdef apply_action(state, seat, action, rng)
+@cython.locals(cache=dict)
+cpdef legal_actions_typed(DarkAgentState state, seat)
+
+cpdef cached_outcome(DarkAgentState state)
+
+cpdef apply_action(DarkAgentState state, seat, action, rng)
 
 cpdef _apply_act(state, seat, action, kind, rng)
 

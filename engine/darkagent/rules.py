@@ -22,7 +22,7 @@ from .actions import apply_spot
 from .attack import resolve_attack
 from .data import SAFETY_ROUND_CAP
 from .legal import act_actions, move_actions
-from .state import ACT, JACKET, MEDIA, MOVE, OVER, PLACE, VOTE, state_from_json, state_to_json
+from .state import ACT, COMPILED, JACKET, MEDIA, MOVE, OVER, PLACE, VOTE, state_from_json, state_to_json
 from .turns import apply_move, apply_vote
 
 OPTIONAL_FALSE = ("super", "explosives")
@@ -90,6 +90,41 @@ def legal_actions(state, seat):
     else:
         cache[seat] = actions
     return actions
+
+
+def legal_actions_typed(state, seat):
+    """`legal_actions` for the compiled build (the rules object holds this one there): the same
+    list, cached in the extension type's own slot, the fields read as C fields (rules.pxd)."""
+    cache = state._legal_cache
+    if cache is not None:
+        actions = cache.get(seat)
+        if actions is not None:
+            return actions
+    if seat is None:
+        actions = []
+    else:
+        phase = state.phase
+        if phase == ACT:
+            actions = act_actions(state, seat) if seat == state.turn else []
+        elif phase == MOVE:
+            actions = move_actions(state, seat) if seat == state.turn else []
+        elif phase == VOTE:
+            actions = list(VOTES) if state.votes[seat] == -1 else []
+        else:
+            actions = legal.legal_actions(state, seat)  # [] when the game is over
+    if cache is None:
+        state._legal_cache = {seat: actions}
+    else:
+        cache[seat] = actions
+    return actions
+
+
+def cached_outcome(state):
+    """The outcome of a finished match, computed once (compiled build: the state's own slot)."""
+    cached = state._outcome
+    if cached is None:
+        cached = state._outcome = scoring.outcome(state)
+    return cached
 
 
 def apply_action(state, seat, action, rng):
@@ -206,7 +241,7 @@ class DarkAgent(Game):
         return setup.new_state(options, rng)
 
     to_move = staticmethod(to_move)  # module functions (rules.pxd types them for the compiled build)
-    legal_actions = staticmethod(legal_actions)
+    legal_actions = staticmethod(legal_actions_typed if COMPILED else legal_actions)
 
     def check_action(self, state, seat, action):
         """Membership of the normalised action in the legal actions."""
@@ -223,6 +258,8 @@ class DarkAgent(Game):
         """None while running; the outcome when the game is over."""
         if state.phase != OVER:
             return None
+        if COMPILED:
+            return cached_outcome(state)
         cached = state.__dict__.get("_outcome")
         if cached is None:
             cached = scoring.outcome(state)

@@ -1,12 +1,15 @@
 # Cython declarations for engine/darkagent/spots.py, read only by the optional compiled build
 # (bench/build_engine.py); the pure-Python engine never sees this file. The spot actions are
-# listed at every Phase-2 step: the per-line mask table read with C ints.
+# listed at every Phase-2 step: the per-line mask table read with C ints, the state typed as the
+# extension type (state.pxd: C field reads; `fields` is the pure engine's field dict).
 cimport cython
+
+from engine.darkagent.state cimport DarkAgentState, sats_cache
 
 
 @cython.locals(out=list, table=cython.Py_ssize_t, masks=list, entry=tuple, line=cython.Py_ssize_t,
                fields=dict, cache=dict, lines=tuple, used=tuple, spotted=tuple, cell=cython.Py_ssize_t)
-cpdef spot_actions(state, int seat)
+cpdef spot_actions(DarkAgentState state, int seat)
 
 # A turn's first Phase-2 listing (the satellites just moved) reads the seat's line entries:
 # C loops over the lines and their at most 3 owners, the owner code a C int.
@@ -16,6 +19,13 @@ cdef Py_ssize_t _CODES
                mine=cython.bint, owner=cython.int, index=cython.Py_ssize_t)
 cpdef tuple spot_lines_typed(tuple sats, int seat)
 
-# A line entry is built once per (line, owners, seat): 32 masks x 5 depths, C ints.
-@cython.locals(m=cython.int, d=cython.int, actions=list)
+# data.DEPTH (imported by name) as a C int: the mask arithmetic below stays in C.
+cdef Py_ssize_t DEPTH
+
+# A line entry is built once per (line, owners, seat) (a process builds a few hundred in its first
+# matches), its mask rows once per (line, reach): 32 masks x 5 depths, C ints.
 cpdef tuple _build_line_spots(line, tuple owners, seat)
+
+@cython.locals(m=cython.int, d=cython.int, actions=list, in_reach=cython.int,
+               extended=tuple)
+cpdef tuple _build_mask_rows(line, int reach)

@@ -24,9 +24,12 @@ def spot_lines(state, seat):
     """((line, own satellites, by mask, by mask with the Super Satellite), ...) for the lines
     where `seat` has satellites; `by mask[m]` are the spot actions of the cells not in mask m.
     Read per line from `seat`'s tables (owners -> entry, () where the seat has none)."""
-    cache = state.__dict__.get(SATS_CACHE)
-    if cache is None:
+    if COMPILED:  # the same dict, in the extension type's slot (state.pxd)
         cache = sats_cache(state)
+    else:
+        cache = state.__dict__.get(SATS_CACHE)
+        if cache is None:
+            cache = sats_cache(state)
     key = _KEYS[seat]
     lines = cache.get(key)
     if lines is None and COMPILED:
@@ -77,31 +80,47 @@ _CODE_TABLES = tuple([None] * (LINES * _CODES) for _ in range(8))  # seat: entry
 
 def _build_line_spots(line, owners, seat):
     """(line, own satellites, by mask, by mask with the Super Satellite) for one line
-    (memoised as `_line_spots`)."""
-    reach = spot_range(owners, seat)
-    actions = [SPOT[line][d] if d < reach else SUPER_SPOT[line][d] for d in range(DEPTH)]
-    masks = range(1 << DEPTH)
-    extended = tuple([tuple([actions[d] for d in range(DEPTH) if not m >> d & 1]) for m in masks])
-    in_reach = (1 << reach) - 1  # without the token only the depths in reach count (shared rows)
-    plain = tuple([extended[m | ~in_reach & ((1 << DEPTH) - 1)] for m in masks])
+    (memoised as `_line_spots`); the mask rows depend on the line and the seat's reach only
+    (`_mask_rows`: at most LINES * (DEPTH + 1) of them, shared by the entries)."""
+    plain, extended = _mask_rows(line, spot_range(owners, seat))
     return line, owners.count(seat), plain, extended
 
 
+def _build_mask_rows(line, reach):
+    """(by mask, by mask with the Super Satellite) for a line whose satellites reach `reach`
+    depths: per mask of spotted depths, the spot actions of the others (memoised as `_mask_rows`)."""
+    actions = [SPOT[line][d] if d < reach else SUPER_SPOT[line][d] for d in range(DEPTH)]
+    extended = tuple([tuple([actions[d] for d in range(DEPTH) if not m >> d & 1]) for m in range(1 << DEPTH)])
+    in_reach = (1 << reach) - 1  # without the token only the depths in reach count (shared rows)
+    plain = tuple([extended[m | ~in_reach & ((1 << DEPTH) - 1)] for m in range(1 << DEPTH)])
+    return plain, extended
+
+
+_mask_rows = cache(_build_mask_rows)
 _line_spots = cache(_build_line_spots)
 
 
 def spot_actions(state, seat):
     """Select cells with unused own satellites (and the Super Satellite token): per line, the
     cells not yet spotted, depth ascending."""
-    fields = state.__dict__
-    cache = fields.get(SATS_CACHE)
-    lines = cache.get(_KEYS[seat]) if cache is not None else None
-    if lines is None:
-        lines = spot_lines(state, seat)
+    if COMPILED:  # the same fields, read from the extension type (state.pxd)
+        cache = state._sats_cache
+        lines = cache.get(_KEYS[seat]) if cache is not None else None
+        if lines is None:
+            lines = spot_lines(state, seat)
+        used = state.sats_used
+        table = 3 if state.super_token[seat] else 2
+        spotted = state.spotted
+    else:
+        fields = state.__dict__
+        cache = fields.get(SATS_CACHE)
+        lines = cache.get(_KEYS[seat]) if cache is not None else None
+        if lines is None:
+            lines = spot_lines(state, seat)
+        used = fields["sats_used"]
+        table = 3 if fields["super_token"][seat] else 2
+        spotted = fields["spotted"]
     out = []
-    used = fields["sats_used"]
-    table = 3 if fields["super_token"][seat] else 2
-    spotted = fields["spotted"]
     if spotted:
         masks = [0] * LINES
         for cell in spotted:
@@ -118,5 +137,6 @@ def spot_actions(state, seat):
 
 
 # True in the compiled build (bench/build_engine.py), where a module's functions are not Python
-# function objects: `spot_lines` then runs `spot_lines_typed`, which gives the same tuple.
+# function objects: `spot_lines` then runs `spot_lines_typed`, which gives the same tuple, and the
+# fields are read from the extension type (state.COMPILED, the same flag).
 COMPILED = not isinstance(spot_lines, FunctionType)

@@ -8,7 +8,8 @@ f, f-1, f-2, ... and the last player is f+1 (who holds the Double Agent token at
 from . import board
 from .data import CARDS, DARK_CODE, SOLO, SPY_BASE, spy_owner
 from .events import public_event
-from .state import ACT, MEDIA, MOVE, NO_CACHES, NO_STATE_CACHES, OVER, VOTE, DarkAgentState, evolve, replace_at
+from .state import (ACT, COMPILED, MEDIA, MOVE, NO_CACHES, NO_STATE_CACHES, OVER, VOTE, DarkAgentState, copy_state,
+                    evolve, evolve_fields, replace_at)
 
 TURN_RESET = {"spotted": (), "sats_used": (0,) * board.LINES, "used_cells": (), "status": (),
               "turned": -1, "media_picks": (), "pending": ()}
@@ -54,6 +55,8 @@ def apply_move(state, seat, action):
     """Phase 1: move satellites, swap one, or skip when nothing is possible; then Phase 2.
     (Every turn makes one: the state copy, `state.evolve`, is written out.)"""
     kind = action["type"]
+    if COMPILED:
+        return apply_move_typed(state, seat, action, kind)
     fields = state.__dict__
     new = DarkAgentState.__new__(DarkAgentState)
     if kind == "move_satellites":
@@ -67,6 +70,23 @@ def apply_move(state, seat, action):
         _set_attribute(new, "__dict__", {**fields, "phase": ACT, **NO_STATE_CACHES})
         return new, [{"public": {"skip_satellites": seat}, "private": {}}]
     _set_attribute(new, "__dict__", {**fields, "sats": sats, "phase": ACT, **NO_CACHES})
+    return new, [{"public": public, "private": {}}]
+
+
+def apply_move_typed(state, seat, action, kind):
+    """`apply_move` for the compiled build: the extension type copied, its fields set."""
+    new = copy_state(state)
+    new.phase = ACT
+    if kind == "move_satellites":
+        new.sats = board.apply_moves(state.sats, seat, action["moves"])
+        public = {"move_satellites": {"seat": seat, "moves": list(action["moves"])}}
+    elif kind == "swap_satellite":
+        new.sats = board.apply_swap(state.sats, seat, action["line"], action["with_line"], action["owner"])
+        public = {"swap_satellite": {"seat": seat, "line": action["line"],
+                                     "with_line": action["with_line"], "owner": action["owner"]}}
+    else:  # the satellites stay: so do the facts cached with them
+        return new, [{"public": {"skip_satellites": seat}, "private": {}}]
+    new._sats_cache = None
     return new, [{"public": public, "private": {}}]
 
 
@@ -114,6 +134,8 @@ def apply_media(state, seat, action):
 def next_turn(state):
     """Reset turn-scoped fields; the next seat's Phase 1, or the UN peace phase after the last.
     (Every turn ends here: the state copy, `state.evolve`, is written out.)"""
+    if COMPILED:
+        return next_turn_typed(state)
     fields = state.__dict__
     turn, players = fields["turn"], fields["cfg"].players
     if turn != (fields["first"] + 1) % players:  # not the last player (last_player)
@@ -122,6 +144,30 @@ def next_turn(state):
         _set_attribute(new, "__dict__", {**fields, "turn": nxt, **_NEXT_TURN})
         return new, [{"public": {"turn": nxt}, "private": {}}]
     return un_peace_phase(state, TURN_RESET)
+
+
+def next_turn_typed(state):
+    """`next_turn` for the compiled build: the extension type copied, the fields of _NEXT_TURN
+    set (the same values)."""
+    turn, players = state.turn, state.cfg.players
+    if turn != (state.first + 1) % players:  # not the last player (last_player)
+        nxt = (turn - 1) % players
+        new = copy_state(state)
+        new.turn = nxt
+        new.phase = MOVE
+        reset_turn_fields(new)
+        return new, [{"public": {"turn": nxt}, "private": {}}]
+    return un_peace_phase(state, TURN_RESET)
+
+
+def reset_turn_fields(new):
+    """Set the fields of TURN_RESET, to its values, on a fresh copy (compiled build only)."""
+    new.spotted = new.used_cells = new.status = new.media_picks = new.pending = ()
+    new.sats_used = _NO_SATS_USED
+    new.turned = -1
+
+
+_NO_SATS_USED = TURN_RESET["sats_used"]
 
 
 def aims_captured(state):
@@ -144,9 +190,17 @@ def un_peace_phase(state, changes=None):
     limit, reason = round_limit_and_reason(cfg)
     if state.round >= limit:
         return evolve(state, phase=OVER, end_reason=reason, **changes), [public_event({"game_over": reason})]
-    new = DarkAgentState.__new__(DarkAgentState)  # the vote opens every round: state.evolve, written out
-    _set_attribute(new, "__dict__", {**state.__dict__, "phase": VOTE, "votes": (-1,) * cfg.players,
-                                     **changes, **(NO_CACHES if "sats" in changes else NO_STATE_CACHES)})
+    if COMPILED:  # the same copy
+        new = copy_state(state)
+        new.phase, new.votes = VOTE, (-1,) * cfg.players
+        if changes is TURN_RESET:  # (every round's end)
+            reset_turn_fields(new)
+        elif changes:
+            new = evolve_fields(new, changes)
+    else:
+        new = DarkAgentState.__new__(DarkAgentState)  # the vote opens every round: state.evolve, written out
+        _set_attribute(new, "__dict__", {**state.__dict__, "phase": VOTE, "votes": (-1,) * cfg.players,
+                                         **changes, **(NO_CACHES if "sats" in changes else NO_STATE_CACHES)})
     return new, [{"public": {"un_vote": state.round}, "private": {}}]  # public_event, written out
 
 
@@ -154,17 +208,27 @@ def apply_vote(state, seat, action, rng):
     """Record a secret vote; when everyone has voted, reveal, rotate if passed, next round."""
     votes = replace_at(state.votes, seat, 1 if action["rotate"] else 0)
     if -1 in votes:  # the event as engine.core.event({"voted": seat}, {seat: {...}}) makes it
-        new = DarkAgentState.__new__(DarkAgentState)  # state.evolve, written out
-        _set_attribute(new, "__dict__", {**state.__dict__, "votes": votes, **NO_STATE_CACHES})
+        if COMPILED:  # the same copy
+            new = copy_state(state)
+            new.votes = votes
+        else:
+            new = DarkAgentState.__new__(DarkAgentState)  # state.evolve, written out
+            _set_attribute(new, "__dict__", {**state.__dict__, "votes": votes, **NO_STATE_CACHES})
         return new, [{"public": {"voted": seat}, "private": {str(seat): {"rotate": action["rotate"]}}}]
     passed, public = tally_votes(state, rng, votes)
     grid = board.rotate_grid(state.grid) if passed else state.grid
     new_round = state.round + 1
-    fields = state.__dict__
-    state = DarkAgentState.__new__(DarkAgentState)  # every round ends here: state.evolve, written out
-    _set_attribute(state, "__dict__", {**fields, "grid": grid, "votes": (), "round": new_round,
-                                       "turn": fields["first"], "phase": MOVE,
-                                       "rotations": fields["rotations"] + passed, **NO_STATE_CACHES})
+    if COMPILED:  # the same copy
+        new = copy_state(state)
+        new.grid, new.votes, new.round, new.turn = grid, (), new_round, state.first
+        new.phase, new.rotations = MOVE, state.rotations + passed
+        state = new
+    else:
+        fields = state.__dict__
+        state = DarkAgentState.__new__(DarkAgentState)  # every round ends here: state.evolve, written out
+        _set_attribute(state, "__dict__", {**fields, "grid": grid, "votes": (), "round": new_round,
+                                           "turn": fields["first"], "phase": MOVE,
+                                           "rotations": fields["rotations"] + passed, **NO_STATE_CACHES})
     return state, [{"public": {"voted": seat}, "private": {}}, {"public": public, "private": {}},
                    {"public": {"round": new_round}, "private": {}}]  # public_event, written out
 

@@ -39,3 +39,28 @@ def test_typed_loops_match_the_pure_forms(monkeypatch):
 
 def test_the_pure_engine_runs_the_pure_forms():
     assert not legal.COMPILED and not spots.COMPILED
+
+
+def test_double_moves_by_key_match_the_board_moves():
+    """legal.double_move_actions_typed (the compiled build's memo fill) against
+    board.double_moves_from_counts over every 9th layout of up to 3 satellites per line, with two
+    patterns of own ones: the same action dicts in the same order."""
+    from itertools import product
+
+    from engine.darkagent import board
+    from engine.darkagent.action_dicts import MOVE_SATELLITES
+    checked = 0
+    for sizes in list(product(range(4), repeat=board.LINES))[::9]:
+        if sum(sizes) > 12:
+            continue
+        for own in ((min(1, s) if i % 2 else min(2, s)) for i, s in enumerate(sizes)), \
+                (s if i < 2 else 0 for i, s in enumerate(sizes)):
+            own = tuple(own)
+            key = 0
+            for count, size in zip(own, sizes):
+                key = key * 16 + count * 4 + size
+            expected = tuple(MOVE_SATELLITES[m] for m in board.double_moves_from_counts(own, sizes))
+            got = legal.double_move_actions_typed(key)
+            assert got == expected and all(a is b for a, b in zip(got, expected)), (own, sizes)
+            checked += 1
+    assert checked > 500
