@@ -1,12 +1,14 @@
 # Cython declarations for engine/insidejob/flow.py, read only by the optional compiled build
 # (bench/build_engine.py); the pure-Python engine never sees this file. A trick's end runs on
-# the field dict of the state being built and appends to the step's event list. `state_of` and
-# `trick_facts` are cimported from state.pxd and missions.pxd (C calls, no argument parsing);
-# the reveal checks run at many trick ends: the Intel and reveal tuples typed, seats C ints.
+# a draft state (`finish_trick_typed`: the state an extension type, state.pxd, its members set
+# in C) and appends to the step's event list; the dict form (`finish_trick`) stays for the pure
+# engine. `state_of`, `finished`, `draft_fields` and `trick_facts` are cimported from state.pxd
+# and missions.pxd (C calls, no argument parsing); the reveal checks run at many trick ends:
+# the Intel and reveal tuples typed, seats C ints.
 cimport cython
 
 from engine.insidejob.missions cimport trick_facts
-from engine.insidejob.state cimport state_of
+from engine.insidejob.state cimport InsideJobSetup, InsideJobState, finished, state_of
 
 
 cpdef seat_thresholds(setup)
@@ -19,6 +21,12 @@ cpdef open_trick(dict fields, lead, list events)
 
 @cython.locals(plays=tuple, wagered=cython.Py_ssize_t, winner=cython.int)
 cpdef finish_trick(dict fields, list events)
+
+@cython.locals(plays=tuple, wagered=cython.int, winner=cython.int, setup=InsideJobSetup,
+               supply=cython.int, take=cython.int, gain=cython.int, tricks=tuple,
+               completed=tuple, intel=tuple, players=cython.int, params=dict, deck=tuple,
+               drawn=tuple, paid=list)
+cpdef finish_trick_typed(InsideJobState new, list events)
 
 @cython.locals(params=dict)
 cpdef run_end_checks(dict fields, winner, gain, list events)
