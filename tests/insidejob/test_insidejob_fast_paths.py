@@ -41,18 +41,17 @@ def test_an_ordinary_trick_end_matches_the_full_end_checks():
     """A trick won with nothing to end: the inlined path opens the next trick exactly as
     run_end_checks does (same state, same events)."""
     from engine.insidejob import RULES
+    from engine.insidejob.state import fields_of
     state = make_state(players=3, hands=[[1], [2], [3]], trick=((1, 2, False), (2, 3, False)),
                        lead=1, turn=0)
     new, events = RULES.apply(state, 0, {"type": "play", "card": 1, "wager": False}, None)
-    fields = state.__dict__.copy()
-    fields.update(hands=((), (2,), (3,)))
     # rebuild what finish_trick does before the end checks, then run them in full
     facts = trick_facts(state.trick + ((0, 1, False),), 0)
     winner = (state.trick + ((0, 1, False),))[facts.winner][0]
     assert new.lead == new.turn == winner and new.phase == "mission"
     assert new.drawn == state.deck[:2] and new.deck == state.deck[2:]
     expected_events = []
-    reference = dict(new.__dict__, phase="play", drawn=(), deck=state.deck, lead=1,
+    reference = dict(fields_of(new), phase="play", drawn=(), deck=state.deck, lead=1,
                      turn=winner)
     run_end_checks(reference, winner, events[1]["public"]["intel"], expected_events)
     assert reference["drawn"] == new.drawn and reference["deck"] == new.deck
@@ -96,7 +95,12 @@ def test_the_compiled_build_forms_give_the_same_answers():
 
 
 def test_a_draft_is_a_changed_copy_and_leaves_its_state_alone():
-    from engine.insidejob.state import draft_of, finished, state_to_json
+    """(The pure engine's Draft; the compiled build's drafts are set from compiled code only.)"""
+    import pytest
+
+    from engine.insidejob.state import COMPILED, draft_of, finished, state_to_json
+    if COMPILED:
+        pytest.skip("a compiled draft's fields are set from compiled code only")
     state = make_state(players=3, hands=[[1], [2], [3]])
     before = state_to_json(state)
     draft = draft_of(state)
