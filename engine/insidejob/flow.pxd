@@ -2,13 +2,14 @@
 # (bench/build_engine.py); the pure-Python engine never sees this file. A trick's end runs on
 # a draft state (`finish_trick_typed`: the state an extension type, state.pxd, its members set
 # in C) and appends to the step's event list; the dict form (`finish_trick`) stays for the pure
-# engine. `state_of`, `finished`, `draft_fields` and `trick_facts` are cimported from state.pxd
-# and missions.pxd (C calls, no argument parsing); the reveal checks run at many trick ends:
-# the Intel and reveal tuples typed, seats C ints.
+# engine. `state_of`, `finished`, `fields_copy`, `draft_fields` and `trick_facts` are cimported
+# from state.pxd and missions.pxd (C calls, no argument parsing); the reveal checks run at many
+# trick ends: the Intel and reveal tuples typed, seats C ints.
 cimport cython
 
 from engine.insidejob.missions cimport trick_facts
-from engine.insidejob.state cimport InsideJobSetup, InsideJobState, finished, state_of
+from engine.insidejob.state cimport (InsideJobSetup, InsideJobState, draft_fields, fields_copy,
+                                     finished, state_of)
 
 
 cpdef seat_thresholds(setup)
@@ -25,7 +26,8 @@ cpdef finish_trick(dict fields, list events)
 @cython.locals(plays=tuple, wagered=cython.int, winner=cython.int, setup=InsideJobSetup,
                supply=cython.int, take=cython.int, gain=cython.int, tricks=tuple,
                completed=tuple, intel=tuple, players=cython.int, params=dict, deck=tuple,
-               drawn=tuple, paid=list)
+               drawn=tuple, paid=list, lowest=cython.int, held=cython.int,
+               due=cython.bint)
 cpdef finish_trick_typed(InsideJobState new, list events)
 
 @cython.locals(params=dict)

@@ -287,9 +287,14 @@ def finish_trick_typed(new, events):
     players = setup.players
     params = PARAMS[players]
     intel = new.intel
+    lowest = LOWEST_THRESHOLD[players]
+    due = False
+    for held in intel:  # max(intel) >= lowest, over C ints
+        if held >= lowest:
+            due = True
+            break
     if ((gain and role == "nervous_agent")
-            or (max(intel) >= LOWEST_THRESHOLD[players]
-                and reveal_due(setup, intel, new.revealed))
+            or (due and reveal_due(setup, intel, new.revealed))
             or len(completed) >= params["target"] or len(tricks) >= params["tricks"]):
         new.trick = ()
         new.mission = ""

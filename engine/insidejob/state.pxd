@@ -20,6 +20,9 @@ cdef extern from *:
     const bint IN_C "__pyx_insidejob_in_c"
 
 
+# final: no subclasses, so a typed argument's check is an exact type test. (`no_gc` and
+# `freelist` are not taken from a .pxd: Cython reads them from the class's own decorators.)
+@cython.final
 cdef class InsideJobSetup:
     cdef readonly int players
     cdef readonly object wagers
@@ -31,6 +34,7 @@ cdef class InsideJobSetup:
     cdef readonly tuple set_aside
 
 
+@cython.final
 cdef class InsideJobState:
     cdef readonly InsideJobSetup setup
     cdef readonly str phase
@@ -56,7 +60,12 @@ cdef class InsideJobState:
 @cython.locals(cls=type, built=InsideJobState)
 cpdef state_of(dict fields)
 
+@cython.locals(typed=InsideJobState)
 cpdef dict fields_of(state)
+
+cpdef dict fields_copy(state)
+
+cpdef dict draft_fields(draft)
 
 @cython.locals(new=InsideJobState)
 cpdef InsideJobState draft_of(InsideJobState state)
