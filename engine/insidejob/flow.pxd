@@ -1,14 +1,15 @@
 # Cython declarations for engine/insidejob/flow.py, read only by the optional compiled build
 # (bench/build_engine.py); the pure-Python engine never sees this file. A trick's end runs on
 # a draft state (`finish_trick_typed`: the state an extension type, state.pxd, its members set
-# in C) and appends to the step's event list; the dict form (`finish_trick`) stays for the pure
-# engine. `state_of`, `finished`, `fields_copy`, `draft_fields` and `trick_facts` are cimported
+# in C) and appends to the step's event list; the dict forms (`finish_trick`, `run_end_checks`)
+# stay for the pure engine. The rarer changes (a reveal, a vote, the end) also work on a draft in
+# the build. `state_of`, `draft_of`, `finished`, `fields_copy` and `trick_facts` are cimported
 # from state.pxd and missions.pxd (C calls, no argument parsing); the reveal checks run at many
 # trick ends: the Intel and reveal tuples typed, seats C ints.
 cimport cython
 
 from engine.insidejob.missions cimport trick_facts
-from engine.insidejob.state cimport (InsideJobSetup, InsideJobState, draft_fields, fields_copy,
+from engine.insidejob.state cimport (InsideJobSetup, InsideJobState, draft_of, fields_copy,
                                      finished, state_of)
 
 
@@ -33,14 +34,20 @@ cpdef finish_trick_typed(InsideJobState new, list events)
 @cython.locals(params=dict)
 cpdef run_end_checks(dict fields, winner, gain, list events)
 
+@cython.locals(setup=InsideJobSetup, params=dict, deck=tuple, drawn=tuple)
+cpdef run_end_checks_typed(InsideJobState new, int winner, int gain, list events)
+
 @cython.locals(roles=tuple, revealed=tuple)
 cpdef voters(state)
 
-@cython.locals(fields=dict)
+@cython.locals(fields=dict, new=InsideJobState)
 cpdef end_match(state, side, code, seat, list events)
 
-@cython.locals(fields=dict)
+@cython.locals(fields=dict, new=InsideJobState)
 cpdef start_vote(state, list events)
 
-@cython.locals(fields=dict, votes=tuple)
+@cython.locals(fields=dict, votes=tuple, new=InsideJobState)
 cpdef cast_vote(state, seat, targets, list events)
+
+@cython.locals(fields=dict, new=InsideJobState)
+cpdef reveal(state, seat, list events)

@@ -16,7 +16,8 @@ the next one starting costs a single state copy. The compiled build ends a trick
 
 from .data import MISSIONS, PARAMS, PROFESSOR_THRESHOLD, PROPOSALS, SILENT_WHEN_REVEALED, SUSPECTS
 from .missions import PREDICATES, TRUMPS, trick_facts
-from .state import MISSION, OVER, VOTE, draft_fields, evolve, fields_copy, finished, state_of
+from .state import (COMPILED, MISSION, OVER, VOTE, draft_of, evolve, fields_copy, finished,
+                    state_of)
 
 AGENTS, INSIDER = "agents", "insider"
 SEAT_KEYS = tuple(str(seat) for seat in range(5))  # str(seat), the private parts' keys, made once
@@ -75,6 +76,12 @@ def end_match(state, side, code, seat, events):
     """The state with the match decided (side wins by `code`; `seat` the deciding player)."""
     events.append(public_event({"type": "game_over", "side": side, "reason": code,
                                 "seat": seat, "roles": list(state.setup.roles)}))
+    if COMPILED:  # the same change on a draft (C members)
+        new = draft_of(state)
+        new.phase = OVER
+        new.result = (side, code, seat)
+        new.drawn = ()
+        return finished(new)
     fields = fields_copy(state)  # evolve(state, phase=.., result=.., drawn=..), inlined
     fields["phase"] = OVER
     fields["result"] = (side, code, seat)
@@ -122,9 +129,14 @@ def reveal(state, seat, events):
     setup = state.setup
     role = setup.roles[seat]
     revealed = state.revealed[:seat] + (True,) + state.revealed[seat + 1:]
-    fields = fields_copy(state)  # evolve(state, revealed=revealed), inlined
-    fields["revealed"] = revealed
-    state = state_of(fields)
+    if COMPILED:  # the same change on a draft (C members)
+        new = draft_of(state)
+        new.revealed = revealed
+        state = finished(new)
+    else:
+        fields = fields_copy(state)  # evolve(state, revealed=revealed), inlined
+        fields["revealed"] = revealed
+        state = state_of(fields)
     events.append(public_event({"type": "reveal", "seat": seat, "role": role}))
     if role == "insider":
         return end_match(state, INSIDER, "insider_threshold", seat, events)
@@ -298,12 +310,42 @@ def finish_trick_typed(new, events):
             or len(completed) >= params["target"] or len(tricks) >= params["tricks"]):
         new.trick = ()
         new.mission = ""
-        return run_end_checks(draft_fields(new), winner, gain, events)
+        return run_end_checks_typed(new, winner, gain, events)
     deck = new.deck
     assert len(deck) >= 2, "mission deck exhausted"
     drawn = new.drawn = deck[:2]
     events.append({"public": {"type": "draw_missions", "lead": winner},
                    "private": {SEAT_KEYS[winner]: {"drawn": list(drawn)}}})
+    new.phase = MISSION
+    new.lead = new.turn = winner
+    new.deck = deck[2:]
+    new.mission = ""
+    new.trick = ()
+    return finished(new)
+
+
+def run_end_checks_typed(new, winner, gain, events):
+    """`run_end_checks` in the compiled build's form, on a draft (taken over)."""
+    setup = new.setup
+    nervous = gain and setup.roles[winner] == "nervous_agent"
+    if nervous and PROPOSALS["nervous_check_first"]:
+        return end_match(finished(new), INSIDER, "nervous_intel", winner, events)
+    if reveal_due(setup, new.intel, new.revealed):
+        state = run_threshold_reveals(finished(new), winner, events)
+        if state.result:
+            return state
+        new = draft_of(state)
+    if nervous:
+        return end_match(finished(new), INSIDER, "nervous_intel", winner, events)
+    params = PARAMS[setup.players]
+    if len(new.completed) >= params["target"]:
+        return end_match(finished(new), AGENTS, "missions", -1, events)
+    if len(new.tricks) >= params["tricks"]:
+        return start_vote(finished(new), events)
+    deck = new.deck  # open_trick on the draft
+    assert len(deck) >= 2, "mission deck exhausted"
+    drawn = new.drawn = deck[:2]
+    events.append(draw_event(winner, drawn))
     new.phase = MISSION
     new.lead = new.turn = winner
     new.deck = deck[2:]
@@ -351,6 +393,12 @@ def voters(state):
 def start_vote(state, events):
     """After the last trick with no winner yet: secret simultaneous votes."""
     events.append(public_event({"type": "vote_open", "voters": list(voters(state))}))
+    if COMPILED:  # the same change on a draft (C members)
+        new = draft_of(state)
+        new.phase = VOTE
+        new.drawn = ()
+        new.votes = (None,) * state.setup.players
+        return finished(new)
     fields = fields_copy(state)  # evolve(state, phase=.., drawn=.., votes=..), inlined
     fields["phase"] = VOTE
     fields["drawn"] = ()
@@ -389,9 +437,14 @@ def cast_vote(state, seat, targets, events):
     votes = state.votes[:seat] + (tuple(targets),) + state.votes[seat + 1:]
     events.append({"public": {"type": "vote_cast"},
                    "private": {str(seat): {"targets": list(targets)}}})
-    fields = fields_copy(state)  # evolve(state, votes=votes), without the keyword call
-    fields["votes"] = votes
-    state = state_of(fields)
+    if COMPILED:  # the same change on a draft (C members)
+        new = draft_of(state)
+        new.votes = votes
+        state = finished(new)
+    else:
+        fields = fields_copy(state)  # evolve(state, votes=votes), without the keyword call
+        fields["votes"] = votes
+        state = state_of(fields)
     for voter in voters(state):
         if votes[voter] is None:  # someone has yet to vote
             return state

@@ -65,8 +65,6 @@ cpdef dict fields_of(state)
 
 cpdef dict fields_copy(state)
 
-cpdef dict draft_fields(draft)
-
 @cython.locals(new=InsideJobState)
 cpdef InsideJobState draft_of(InsideJobState state)
 

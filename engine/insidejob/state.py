@@ -260,13 +260,6 @@ def finished(draft):
     return state_of(draft.__dict__.copy())
 
 
-def draft_fields(draft):
-    """The field dict of a draft, taken over (for the dict-based slow paths, `state_of`)."""
-    if COMPILED:
-        return fields_of(draft)
-    return draft.__dict__
-
-
 def setup_of(fields):
     """The InsideJobSetup whose field dict is `fields` (every field, in declaration order),
     taken over without the frozen dataclass's per-field `__init__` (the deal's constructor)."""
