@@ -23,7 +23,7 @@ cpdef play_actions(state, int seat)
                start=cython.Py_ssize_t, stop=cython.Py_ssize_t, card=cython.int, actions=list)
 cpdef play_actions_typed(InsideJobState state, int seat)
 
-@cython.locals(phase=str)
+@cython.locals(phase=str, votes=tuple)
 cpdef to_move_typed(InsideJobState state)
 
 @cython.locals(phase=str)

@@ -185,7 +185,12 @@ def to_move_typed(state):
     phase = state.phase
     if phase == PLAY or phase == MISSION:
         return SOLO[state.turn]
-    return to_move(state)
+    if phase == VOTE:
+        votes = state.votes
+        return tuple([s for s in voters(state) if votes[s] is None])
+    if phase == DESIGNATE:
+        return (state.setup.roles.index("accomplice"),)
+    return ()
 
 
 def legal_actions_typed(state, seat):

@@ -15,7 +15,7 @@ from engine.insidejob.state cimport (InsideJobSetup, InsideJobState, draft_of, f
 
 cpdef seat_thresholds(setup)
 
-@cython.locals(thresholds=tuple, seat=cython.Py_ssize_t)
+@cython.locals(thresholds=tuple, seat=cython.Py_ssize_t, held=cython.int)
 cpdef reveal_due(setup, tuple intel, tuple revealed)
 
 @cython.locals(deck=tuple)
@@ -37,8 +37,8 @@ cpdef run_end_checks(dict fields, winner, gain, list events)
 @cython.locals(setup=InsideJobSetup, params=dict, deck=tuple, drawn=tuple)
 cpdef run_end_checks_typed(InsideJobState new, int winner, int gain, list events)
 
-@cython.locals(roles=tuple, revealed=tuple)
-cpdef voters(state)
+@cython.locals(setup=InsideJobSetup, roles=tuple, revealed=tuple)
+cpdef voters(InsideJobState state)
 
 @cython.locals(fields=dict, new=InsideJobState)
 cpdef end_match(state, side, code, seat, list events)

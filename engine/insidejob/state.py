@@ -7,6 +7,13 @@ builds new tuples only for what changes. The hottest paths go one step further: 
 field dict once (`state.__dict__.copy()`), set what changes, possibly across several rule steps
 (a trick's end and the next trick's start), and wrap it with `state_of` (one state per action).
 
+The optional compiled build (state.pxd) makes both classes Cython extension types instead: the
+fields are typed C members, read-only from Python, and there is no `__dict__`. The class bodies
+below carry the methods the build needs (the constructor, equality, hash, repr, pickling), which
+the pure engine drops before making its frozen dataclasses; the build's hot paths change a
+fresh copy in place (`draft_of` ... `finished`) instead of a field dict, and `fields_of` /
+`fields_copy` / `state_of` give the slower paths a field dict on both engines.
+
 Phases: "designate" (the Accomplice picks a player), "mission" (the lead chooses 1 of 2 drawn
 missions), "play" (cards are played in turn), "vote" (simultaneous secret votes), "over".
 """
@@ -14,6 +21,7 @@ missions), "play" (cards are played in turn), "vote" (simultaneous secret votes)
 from dataclasses import dataclass
 
 from engine.core import evolve  # noqa: F401  (the shared fast copy; game modules import it from here)
+# (the compiled build replaces it below: core.evolve copies a `__dict__`)
 
 try:  # the optional compiled build (bench/build_engine.py): state.pxd declares IN_C, a C constant
     COMPILED = IN_C  # noqa: F821
@@ -140,6 +148,7 @@ if not COMPILED:  # the pure engine: frozen dataclasses, exactly as before (made
         for _name in COMPILED_ONLY:
             delattr(_cls, _name)
         dataclass(frozen=True)(_cls)
+    del _cls, _name
 
 
 def values_of(obj, names):
