@@ -10,6 +10,9 @@
 # `state_of`, the constructors). The seats, counts and turn are C ints (a seat, a count of
 # tokens, a player count: always small); the flags stay objects (the options' own values, as
 # the pure engine keeps them); the rest are the tuples and strings the module docstring lists.
+# The classes compare, hash and repr as the pure engine's frozen dataclasses do, and pickle as
+# (class, field values): the pure engine can load such a pickle, and the build loads the pure
+# engine's (its field dict, through `__setstate__`).
 # `state_of`, `draft_of` and `finished` are cimported by the game's other .pxd files: C calls.
 cimport cython
 

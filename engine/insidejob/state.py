@@ -79,6 +79,9 @@ class InsideJobSetup:
     def __reduce__(self):
         return InsideJobSetup, values_of(self, SETUP_FIELDS)
 
+    def __setstate__(self, fields):  # a pickle of the pure engine's dataclass: its field dict
+        self.__init__(**fields)
+
 
 class InsideJobState:
     """Everything that changes during a match (see the module docstring for phases)."""
@@ -141,8 +144,11 @@ class InsideJobState:
     def __reduce__(self):
         return InsideJobState, values_of(self, STATE_FIELDS)
 
+    def __setstate__(self, fields):  # a pickle of the pure engine's dataclass: its field dict
+        self.__init__(**fields)
 
-COMPILED_ONLY = ("__init__", "__eq__", "__hash__", "__repr__", "__reduce__")
+
+COMPILED_ONLY = ("__init__", "__eq__", "__hash__", "__repr__", "__reduce__", "__setstate__")
 if not COMPILED:  # the pure engine: frozen dataclasses, exactly as before (made in place)
     for _cls in (InsideJobSetup, InsideJobState):
         for _name in COMPILED_ONLY:
