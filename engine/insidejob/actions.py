@@ -19,9 +19,9 @@ do not mutate them.
 from bisect import bisect_left
 
 from .data import FREE_FOLLOW, MISSIONS, PROPOSALS
-from .flow import (SEAT_KEYS, cast_vote, finish_trick, mission_choices, reveal, run_threshold_reveals,
-                   start_trick, vote_options, voters)
-from .state import COMPILED, DESIGNATE, MISSION, PLAY, VOTE, evolve, fields_of, state_of
+from .flow import (SEAT_KEYS, cast_vote, finish_trick, finish_trick_typed, mission_choices, reveal,
+                   run_threshold_reveals, start_trick, vote_options, voters)
+from .state import COMPILED, DESIGNATE, MISSION, PLAY, VOTE, draft_of, evolve, finished, state_of
 
 PLAY_ACTIONS = tuple(({"type": "play", "card": c, "wager": False},
                       {"type": "play", "card": c, "wager": True}) for c in range(52))
@@ -100,22 +100,12 @@ def apply_play(state, seat, card, wager):
     """Play a card (with an optional wager); a full trick is resolved at once.
     Hot path: one copy of the field dict gets the changes (and, at a trick's end, those of
     resolving it and starting the next one) before it becomes the new state."""
-    if COMPILED:  # the same as below: the field dict read directly, `index` comparing C ints
-        fields = fields_of(state).copy()
-        hands = list(fields["hands"])
-        hand = hands[seat]
-        i = 0
-        for held in hand:
-            if held == card:
-                break
-            i += 1
-        else:
-            raise ValueError("tuple.index(x): x not in tuple")
-    else:
-        fields = state.__dict__.copy()
-        hands = list(fields["hands"])
-        hand = hands[seat]
-        i = hand.index(card)
+    if COMPILED:  # the same steps on the compiled build's extension-type state
+        return apply_play_typed(state, seat, card, wager)
+    fields = state.__dict__.copy()
+    hands = list(fields["hands"])
+    hand = hands[seat]
+    i = hand.index(card)
     hands[seat] = hand[:i] + hand[i + 1:]
     fields["hands"] = tuple(hands)
     trick = fields["trick"] = fields["trick"] + ((seat, card, wager),)
@@ -134,7 +124,9 @@ def apply_play(state, seat, card, wager):
 
 def apply_choose(state, seat, mission):
     """The lead reveals one drawn mission; the other goes out of the game unseen."""
-    fields = fields_of(state).copy() if COMPILED else state.__dict__.copy()
+    if COMPILED:
+        return apply_choose_typed(state, seat, mission)
+    fields = state.__dict__.copy()
     drawn = fields["drawn"]
     other = drawn[1] if drawn[0] == mission else drawn[0]
     fields["phase"] = PLAY
@@ -181,41 +173,45 @@ def apply_action(state, seat, action, rng=None):
 
 
 # ---- the compiled build's forms of the per-step entry points -------------------------------
-# The same answers, written for Cython: the fields read from the field dicts (state.fields_of:
-# a compiled attribute read costs a type lookup plus a dict lookup), the led suit's bounds found
-# by one scan of C ints instead of two bisections (Python calls there). rules.py uses them when
-# compiled; the pure engine keeps the forms above, faster in the interpreter.
+# The same answers, written for Cython: the state is an extension type there (state.pxd), so
+# its fields, read through a variable typed as it, are C struct members, and a new state is a
+# draft (state.draft_of: a member-by-member copy) changed in place before it is handed out; the
+# led suit's bounds are found by one scan of C ints instead of two bisections (Python calls
+# there). rules.py uses them when compiled; the pure engine keeps the forms above, faster in
+# the interpreter (they also run there, on a state.Draft: tests pin them to the same answers).
 
-def to_move_by_fields(state):
+def to_move_typed(state):
     """`to_move` in the compiled build's form."""
-    fields = fields_of(state)
-    phase = fields["phase"]
+    phase = state.phase
     if phase == PLAY or phase == MISSION:
-        return SOLO[fields["turn"]]
-    return to_move(state)
+        return SOLO[state.turn]
+    if phase == VOTE:
+        votes = state.votes
+        return tuple([s for s in voters(state) if votes[s] is None])
+    if phase == DESIGNATE:
+        return (state.setup.roles.index("accomplice"),)
+    return ()
 
 
-def legal_actions_by_fields(state, seat):
+def legal_actions_typed(state, seat):
     """`legal_actions` in the compiled build's form."""
-    fields = fields_of(state)
-    phase = fields["phase"]
+    phase = state.phase
     if phase == PLAY or phase == MISSION:
-        if seat != fields["turn"]:  # to_move(state) == (state.turn,)
+        if seat != state.turn:  # to_move(state) == (state.turn,)
             return []
         if phase == PLAY:
-            return play_actions_by_fields(state, seat)
-        if fields_of(fields["setup"])["roles"][seat] != "risky_agent":
-            return [CHOOSE_ACTIONS[m] for m in fields["drawn"]]
+            return play_actions_typed(state, seat)
+        if state.setup.roles[seat] != "risky_agent":
+            return [CHOOSE_ACTIONS[m] for m in state.drawn]
     return legal_actions(state, seat)
 
 
-def play_actions_by_fields(state, seat):
+def play_actions_typed(state, seat):
     """`play_actions` in the compiled build's form (the same list)."""
-    fields = fields_of(state)
-    facts = fields_of(fields["setup"])
-    cards = fields["hands"][seat]
-    trick = fields["trick"]
-    if trick and facts["roles"][seat] not in FREE_FOLLOW:
+    setup = state.setup
+    cards = state.hands[seat]
+    trick = state.trick
+    if trick and setup.roles[seat] not in FREE_FOLLOW:
         low = trick[0][1] // 13 * 13
         start = stop = 0
         for card in cards:
@@ -226,10 +222,64 @@ def play_actions_by_fields(state, seat):
                 start += 1
         if start < stop:
             cards = cards[start:stop]
-    if facts["wagers"] and fields["intel"][seat] and not fields["revealed"][seat]:
+    if setup.wagers and state.intel[seat] and not state.revealed[seat]:
         actions = [action for card in cards for action in PLAY_ACTIONS[card]]
     else:
         actions = [PLAIN_PLAY_ACTIONS[card] for card in cards]
-    if facts["voluntary_reveal"] and can_reveal(state, seat):
+    if setup.voluntary_reveal and can_reveal(state, seat):
         actions.append(REVEAL_ACTION)
     return actions
+
+
+def apply_action_typed(state, seat, action, rng=None):
+    """`apply_action` in the compiled build's form (plays and mission choices typed)."""
+    kind = action["type"]
+    if kind == "play":
+        return apply_play_typed(state, seat, action["card"], action["wager"])
+    if kind == "choose_mission":
+        return apply_choose_typed(state, seat, action["mission"])
+    return apply_action(state, seat, action, rng)
+
+
+def apply_play_typed(state, seat, card, wager):
+    """`apply_play` in the compiled build's form: one draft gets the changes (and, at a
+    trick's end, those of resolving it and starting the next one: flow.finish_trick_typed)."""
+    new = draft_of(state)
+    hands = list(new.hands)
+    hand = hands[seat]
+    i = 0
+    for held in hand:  # hand.index(card), comparing C ints
+        if held == card:
+            break
+        i += 1
+    else:
+        raise ValueError("tuple.index(x): x not in tuple")
+    hands[seat] = hand[:i] + hand[i + 1:]
+    new.hands = tuple(hands)
+    trick = new.trick = new.trick + ((seat, card, wager),)
+    n = new.setup.players
+    new.turn = seat + 1 if seat + 1 < n else 0
+    if wager:
+        intel = list(new.intel)
+        intel[seat] -= 1
+        new.intel = tuple(intel)
+    events = [{"public": {"type": "play", "seat": seat, "card": card, "wager": wager},
+               "private": {}}]
+    if len(trick) < n:
+        return finished(new), events
+    return finish_trick_typed(new, events), events
+
+
+def apply_choose_typed(state, seat, mission):
+    """`apply_choose` in the compiled build's form."""
+    new = draft_of(state)
+    drawn = new.drawn
+    other = drawn[1] if drawn[0] == mission else drawn[0]
+    new.phase = PLAY
+    new.mission = mission
+    new.drawn = ()
+    new.turn = seat
+    new.discarded = new.discarded + ((seat, other),)
+    return finished(new), [{"public": {"type": "choose_mission", "seat": seat,
+                                       "mission": mission},
+                            "private": {SEAT_KEYS[seat]: {"discarded": other}}}]

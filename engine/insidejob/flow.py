@@ -10,12 +10,14 @@ wins); (b) completed missions reach the target -> the Agents win; (c) last trick
 Every function takes a state and a list `events` to append log entries to, and returns the new
 state; none mutates a state. The trick's end is the hot path: `finish_trick` and `open_trick`
 work on the field dict of the state being built (state.state_of), so a trick that ends with
-the next one starting costs a single state copy.
+the next one starting costs a single state copy. The compiled build ends a trick with
+`finish_trick_typed` instead, the same steps on a draft state (state.draft_of: C fields).
 """
 
 from .data import MISSIONS, PARAMS, PROFESSOR_THRESHOLD, PROPOSALS, SILENT_WHEN_REVEALED, SUSPECTS
 from .missions import PREDICATES, TRUMPS, trick_facts
-from .state import MISSION, OVER, VOTE, evolve, state_of
+from .state import (COMPILED, MISSION, OVER, VOTE, draft_of, evolve, fields_copy, finished,
+                    state_of)
 
 AGENTS, INSIDER = "agents", "insider"
 SEAT_KEYS = tuple(str(seat) for seat in range(5))  # str(seat), the private parts' keys, made once
@@ -62,7 +64,7 @@ def reveal_due(setup, intel, revealed):
     """Some hidden seat holds at least its reveal threshold of Intel (check 8a has work to do);
     a quick exit when nobody holds the lowest threshold's worth."""
     thresholds, lowest = seat_thresholds(setup)
-    if max(intel) < lowest:
+    if not COMPILED and max(intel) < lowest:  # (compiled: the loop over C ints is cheaper)
         return False
     for seat, held in enumerate(intel):
         if held >= thresholds[seat] and not revealed[seat]:
@@ -74,7 +76,13 @@ def end_match(state, side, code, seat, events):
     """The state with the match decided (side wins by `code`; `seat` the deciding player)."""
     events.append(public_event({"type": "game_over", "side": side, "reason": code,
                                 "seat": seat, "roles": list(state.setup.roles)}))
-    fields = state.__dict__.copy()  # evolve(state, phase=.., result=.., drawn=..), inlined
+    if COMPILED:  # the same change on a draft (C members)
+        new = draft_of(state)
+        new.phase = OVER
+        new.result = (side, code, seat)
+        new.drawn = ()
+        return finished(new)
+    fields = fields_copy(state)  # evolve(state, phase=.., result=.., drawn=..), inlined
     fields["phase"] = OVER
     fields["result"] = (side, code, seat)
     fields["drawn"] = ()
@@ -83,7 +91,7 @@ def end_match(state, side, code, seat, events):
 
 def start_trick(state, lead, events):
     """The lead draws 2 missions privately (phase "mission")."""
-    fields = state.__dict__.copy()
+    fields = fields_copy(state)
     open_trick(fields, lead, events)
     return state_of(fields)
 
@@ -121,9 +129,14 @@ def reveal(state, seat, events):
     setup = state.setup
     role = setup.roles[seat]
     revealed = state.revealed[:seat] + (True,) + state.revealed[seat + 1:]
-    fields = state.__dict__.copy()  # evolve(state, revealed=revealed), inlined
-    fields["revealed"] = revealed
-    state = state_of(fields)
+    if COMPILED:  # the same change on a draft (C members)
+        new = draft_of(state)
+        new.revealed = revealed
+        state = finished(new)
+    else:
+        fields = fields_copy(state)  # evolve(state, revealed=revealed), inlined
+        fields["revealed"] = revealed
+        state = state_of(fields)
     events.append(public_event({"type": "reveal", "seat": seat, "role": role}))
     if role == "insider":
         return end_match(state, INSIDER, "insider_threshold", seat, events)
@@ -251,6 +264,96 @@ def finish_trick(fields, events):
     return state_of(fields)
 
 
+def finish_trick_typed(new, events):
+    """`finish_trick` in the compiled build's form: the same steps on a draft (state.draft_of,
+    taken over), whose fields are C struct members there; returns the state."""
+    plays, mission = new.trick, new.mission
+    facts = trick_facts(plays, TRUMPS[mission])
+    success = PREDICATES[mission](facts)
+    winner = plays[facts[3]][0]
+    wagered = 0
+    for _, _, wager in plays:
+        if wager:
+            wagered += 1
+    setup = new.setup
+    role = setup.roles[winner]
+    supply = new.supply
+    if role == "accomplice" and RETURN_ACCOMPLICE_TOKENS:
+        new.supply = supply + wagered
+        gain = 0
+    else:
+        take = 1 if supply > 0 else 0
+        gain = take + wagered
+        paid = list(new.intel)
+        paid[winner] += gain
+        new.intel = tuple(paid)
+        new.supply = supply - take
+    tricks = new.tricks = new.tricks + ((new.lead, mission, plays, winner, success),)
+    if success:
+        completed = new.completed = new.completed + (mission,)
+    else:
+        completed = new.completed
+        new.failed = new.failed + (mission,)
+    events.append({"public": {"type": "trick_won", "winner": winner, "intel": gain,
+                              "mission": mission, "success": success}, "private": {}})
+    players = setup.players
+    params = PARAMS[players]
+    intel = new.intel
+    lowest = LOWEST_THRESHOLD[players]
+    due = False
+    for held in intel:  # max(intel) >= lowest, over C ints
+        if held >= lowest:
+            due = True
+            break
+    if ((gain and role == "nervous_agent")
+            or (due and reveal_due(setup, intel, new.revealed))
+            or len(completed) >= params["target"] or len(tricks) >= params["tricks"]):
+        new.trick = ()
+        new.mission = ""
+        return run_end_checks_typed(new, winner, gain, events)
+    deck = new.deck
+    assert len(deck) >= 2, "mission deck exhausted"
+    drawn = new.drawn = deck[:2]
+    events.append({"public": {"type": "draw_missions", "lead": winner},
+                   "private": {SEAT_KEYS[winner]: {"drawn": list(drawn)}}})
+    new.phase = MISSION
+    new.lead = new.turn = winner
+    new.deck = deck[2:]
+    new.mission = ""
+    new.trick = ()
+    return finished(new)
+
+
+def run_end_checks_typed(new, winner, gain, events):
+    """`run_end_checks` in the compiled build's form, on a draft (taken over)."""
+    setup = new.setup
+    nervous = gain and setup.roles[winner] == "nervous_agent"
+    if nervous and PROPOSALS["nervous_check_first"]:
+        return end_match(finished(new), INSIDER, "nervous_intel", winner, events)
+    if reveal_due(setup, new.intel, new.revealed):
+        state = run_threshold_reveals(finished(new), winner, events)
+        if state.result:
+            return state
+        new = draft_of(state)
+    if nervous:
+        return end_match(finished(new), INSIDER, "nervous_intel", winner, events)
+    params = PARAMS[setup.players]
+    if len(new.completed) >= params["target"]:
+        return end_match(finished(new), AGENTS, "missions", -1, events)
+    if len(new.tricks) >= params["tricks"]:
+        return start_vote(finished(new), events)
+    deck = new.deck  # open_trick on the draft
+    assert len(deck) >= 2, "mission deck exhausted"
+    drawn = new.drawn = deck[:2]
+    events.append(draw_event(winner, drawn))
+    new.phase = MISSION
+    new.lead = new.turn = winner
+    new.deck = deck[2:]
+    new.mission = ""
+    new.trick = ()
+    return finished(new)
+
+
 def run_end_checks(fields, winner, gain, events):
     """End checks 0, a-d after a trick (module docstring), on the field dict of the state being
     built (taken over); returns the new state."""
@@ -262,7 +365,7 @@ def run_end_checks(fields, winner, gain, events):
         state = run_threshold_reveals(state_of(fields), winner, events)
         if state.result:
             return state
-        fields = state.__dict__.copy()
+        fields = fields_copy(state)
     if nervous:
         return end_match(state_of(fields), INSIDER, "nervous_intel", winner, events)
     params = PARAMS[setup.players]
@@ -290,7 +393,13 @@ def voters(state):
 def start_vote(state, events):
     """After the last trick with no winner yet: secret simultaneous votes."""
     events.append(public_event({"type": "vote_open", "voters": list(voters(state))}))
-    fields = state.__dict__.copy()  # evolve(state, phase=.., drawn=.., votes=..), inlined
+    if COMPILED:  # the same change on a draft (C members)
+        new = draft_of(state)
+        new.phase = VOTE
+        new.drawn = ()
+        new.votes = (None,) * state.setup.players
+        return finished(new)
+    fields = fields_copy(state)  # evolve(state, phase=.., drawn=.., votes=..), inlined
     fields["phase"] = VOTE
     fields["drawn"] = ()
     fields["votes"] = (None,) * state.setup.players
@@ -328,9 +437,14 @@ def cast_vote(state, seat, targets, events):
     votes = state.votes[:seat] + (tuple(targets),) + state.votes[seat + 1:]
     events.append({"public": {"type": "vote_cast"},
                    "private": {str(seat): {"targets": list(targets)}}})
-    fields = state.__dict__.copy()  # evolve(state, votes=votes), without the keyword call
-    fields["votes"] = votes
-    state = state_of(fields)
+    if COMPILED:  # the same change on a draft (C members)
+        new = draft_of(state)
+        new.votes = votes
+        state = finished(new)
+    else:
+        fields = fields_copy(state)  # evolve(state, votes=votes), without the keyword call
+        fields["votes"] = votes
+        state = state_of(fields)
     for voter in voters(state):
         if votes[voter] is None:  # someone has yet to vote
             return state

@@ -81,10 +81,10 @@ class InsideJob(Game):
 
     # the hot-path methods are the actions module's functions themselves (no wrapper call); the
     # compiled build takes their forms written for it (the same answers, see actions.py)
-    to_move = staticmethod(actions.to_move_by_fields if COMPILED else actions.to_move)
-    legal_actions = staticmethod(actions.legal_actions_by_fields if COMPILED
+    to_move = staticmethod(actions.to_move_typed if COMPILED else actions.to_move)
+    legal_actions = staticmethod(actions.legal_actions_typed if COMPILED
                                  else actions.legal_actions)
-    apply = staticmethod(actions.apply_action)
+    apply = staticmethod(actions.apply_action_typed if COMPILED else actions.apply_action)
 
     def view(self, state, seat):
         """The allow-listed view for a seat (None = spectator)."""
