@@ -21,3 +21,10 @@ cpdef end_turn(ClassifiedState state, list log)
 
 @cython.locals(play=tuple, stack=tuple, auto=dict)
 cpdef settle(ClassifiedState state, list log, rng)
+
+# the end of a match and the Cyber Trap test (settle, end_turn and rules.outcome call them):
+# C calls from this module, the state's fields C struct reads
+cpdef check_traps(ClassifiedState state, list log)
+cpdef finish(ClassifiedState state, winners, reason)
+cpdef hits(ClassifiedState state, int seat)
+cpdef end_game(ClassifiedState state, list log)

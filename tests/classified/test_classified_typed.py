@@ -105,9 +105,12 @@ def test_the_compiled_copy_and_edit_match_replace(monkeypatch):
 
 CHECK_BUILD = r"""
 import pickle, sys
+sys.path.insert(0, sys.argv[1])  # the build first (python -c puts the working directory first)
 from engine import Rng
 from engine.classified import RULES
 from engine.classified.state import ClassifiedState, FIELD_NAMES, replace, state_from_json, state_to_json
+import engine.classified.state as module
+assert not module.__file__.endswith(".py") and module.COMPILED, module.__file__
 assert not hasattr(ClassifiedState, "__dataclass_fields__"), "not the extension type"
 rng, pick = Rng(11), Rng(12)
 state = RULES.new_state(RULES.validate_options({}), rng)
@@ -142,7 +145,6 @@ def test_the_extension_type_pickles_compares_and_stays_read_only():
     if not compiled_build_present() or not build_is_current():
         pytest.skip("no current compiled build in build/compiled")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH" and not k.startswith("SAFEHOUSE_")}
-    env["PYTHONPATH"] = COMPILED
-    done = subprocess.run([sys.executable, "-c", CHECK_BUILD], cwd=ROOT, capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", CHECK_BUILD, COMPILED], cwd=ROOT, capture_output=True, text=True,
                           timeout=300, env=env)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-3000:]
