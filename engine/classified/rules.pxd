@@ -9,12 +9,13 @@ from engine.classified.actions cimport play_card
 from engine.classified.memory cimport update_hand_memory
 from engine.classified.plays cimport cards_plays
 from engine.classified.quickturn cimport quick_turn
-from engine.classified.state cimport ClassifiedState, replace_fields, working_copy
+from engine.classified.state cimport ClassifiedState, Frame, replace_fields, working_copy
 from engine.classified.turns cimport begin_turn, settle
 
 # the compiled build's to_move / legal_actions (rules.py swaps them in): the state typed as the
 # extension type, so its fields are C struct reads; the seat a C int
+@cython.locals(stack=tuple, top=Frame)
 cpdef to_move_typed(ClassifiedState state)
 
-@cython.locals(cached=list, stack=tuple)
+@cython.locals(cached=list, stack=tuple, top=Frame)
 cpdef list legal_actions_typed(ClassifiedState state, int seat)

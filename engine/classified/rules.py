@@ -239,7 +239,8 @@ def to_move_typed(state):
         return ()
     stack = state.stack
     if stack:
-        return SEAT_TUPLES[stack[-1].seat]
+        top = stack[-1]
+        return SEAT_TUPLES[top.seat]
     if state.stage == "pick":
         picking = ()
         for s in (0, 1):

@@ -14,6 +14,16 @@ cdef extern from *:
     const bint IN_C "__pyx_classified_in_c"
 
 
+# A pending step as an extension type (a frozen slotted dataclass in the pure engine): made by a
+# C constructor, and its fields C struct reads where a variable is typed Frame (settle and
+# legal_actions read the top frame's kind and seat on every step). Read-only from Python; the
+# fields stay objects (the kinds, seats and argument tuples of every frame as they are).
+cdef class Frame:
+    cdef readonly object kind, seat, args, secret
+
+cdef bint _FRAME_IN_C  # Frame.__init__'s test: a C flag
+
+
 # The state as an extension type: a copy is a struct copy (copied) instead of a field dict merged
 # and installed, and a read of a field of a variable typed ClassifiedState (the hot functions'
 # .pxd declarations) is a C struct read instead of a type lookup plus an instance-dict lookup.

@@ -24,29 +24,63 @@ build, compare, hash, print, pickle and serialize alike (tests/classified/test_c
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+try:  # the optional compiled build (bench/build_engine.py): state.pxd declares IN_C, a C constant
+    COMPILED = IN_C  # noqa: F821
+except NameError:  # the pure engine (which never imports Cython)
+    COMPILED = False
+_FRAME_IN_C = COMPILED  # which Frame this module made (fixed here: tests switch COMPILED's forms)
+
+
 class Frame:
     """One pending step: a decision for `seat` or a continuation; args public, secret private."""
-
-    kind: str
-    seat: int
-    args: tuple = ()
-    secret: tuple = ()
 
     def __init__(self, kind, seat, args=(), secret=()):
         """What the dataclass would generate (a frozen class sets its fields through
         object.__setattr__), written out so the compiled build compiles it too (the generated
-        one stays Python: most of the cost of a Frame there)."""
+        one stays Python: most of the cost of a Frame there). In the build, Frame is an
+        extension type (state.pxd): its fields are C field writes."""
+        if _FRAME_IN_C:
+            self.kind, self.seat, self.args, self.secret = kind, seat, args, secret
+            return
         _set_attribute(self, "kind", kind)
         _set_attribute(self, "seat", seat)
         _set_attribute(self, "args", args)
         _set_attribute(self, "secret", secret)
 
+    # the compiled build's (an extension type has no dataclass): what the dataclass generates
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return _frame_tuple(self) == _frame_tuple(other)
 
-try:  # the optional compiled build (bench/build_engine.py): state.pxd declares IN_C, a C constant
-    COMPILED = IN_C  # noqa: F821
-except NameError:  # the pure engine (which never imports Cython)
-    COMPILED = False
+    def __ne__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return _frame_tuple(self) != _frame_tuple(other)
+
+    def __hash__(self):
+        return hash(_frame_tuple(self))
+
+    def __repr__(self):
+        return f"Frame(kind={self.kind!r}, seat={self.seat!r}, args={self.args!r}, secret={self.secret!r})"
+
+    def __reduce__(self):
+        return (Frame, _frame_tuple(self))
+
+
+def _frame_tuple(frame):
+    """A frame's fields in order (the compiled build's equality, hash, repr and pickling)."""
+    return (frame.kind, frame.seat, frame.args, frame.secret)
+
+
+if not COMPILED:  # the pure engine: the frozen slotted dataclass Frame always was (a new class)
+    for _name in ("__eq__", "__ne__", "__hash__", "__repr__", "__reduce__"):
+        delattr(Frame, _name)
+    setattr(Frame, "__annotations__", {"kind": str, "seat": int, "args": tuple, "secret": tuple})
+    setattr(Frame, "args", ())
+    setattr(Frame, "secret", ())
+    globals()["Frame"] = dataclass(frozen=True, slots=True)(Frame)
+
 
 # The state's fields in order, with their defaults (_REQUIRED: none). The pure engine's
 # ClassifiedState is the frozen dataclass of these fields (made below); the compiled build's is

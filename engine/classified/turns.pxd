@@ -5,7 +5,7 @@
 cimport cython
 # cpdef functions of other modules called here on every step: cimported, so they are direct C calls
 from engine.classified.common cimport card_info, ev
-from engine.classified.state cimport ClassifiedState, pair_set, set_fields
+from engine.classified.state cimport ClassifiedState, Frame, pair_set, set_fields
 
 
 @cython.locals(other=cython.int, fields=dict, hands=tuple, memory=tuple, hand=tuple,
@@ -19,7 +19,7 @@ cdef _begin_turn_typed(ClassifiedState state, int seat, list log)
 @cython.locals(fields=dict, left=cython.int)
 cpdef end_turn(ClassifiedState state, list log)
 
-@cython.locals(play=tuple, stack=tuple, auto=dict)
+@cython.locals(play=tuple, stack=tuple, auto=dict, top=Frame)
 cpdef settle(ClassifiedState state, list log, rng)
 
 # the end of a match and the Cyber Trap test (settle, end_turn and rules.outcome call them):

@@ -108,7 +108,7 @@ import pickle, sys
 sys.path.insert(0, sys.argv[1])  # the build first (python -c puts the working directory first)
 from engine import Rng
 from engine.classified import RULES
-from engine.classified.state import ClassifiedState, FIELD_NAMES, replace, state_from_json, state_to_json
+from engine.classified.state import ClassifiedState, FIELD_NAMES, Frame, replace, state_from_json, state_to_json
 import engine.classified.state as module
 assert not module.__file__.endswith(".py") and module.COMPILED, module.__file__
 assert not hasattr(ClassifiedState, "__dataclass_fields__"), "not the extension type"
@@ -136,6 +136,18 @@ for s in (seen[len(seen) // 2], seen[-1]):
             continue
         sys.exit("field " + name + " is writable")
     assert not hasattr(s, "__dict__")
+stacked = [s for s in seen if s.stack]
+assert stacked and pickle.loads(pickle.dumps(stacked[0])) == stacked[0]
+frame = Frame("kill", 1, (2, 3))
+assert repr(frame) == "Frame(kind='kill', seat=1, args=(2, 3), secret=())", repr(frame)
+assert pickle.loads(pickle.dumps(frame)) == frame and frame != Frame("kill", 0, (2, 3))
+assert hash(frame) == hash(Frame("kill", 1, (2, 3))) and not hasattr(frame, "__dict__")
+try:
+    frame.seat = 0
+except AttributeError:
+    pass
+else:
+    sys.exit("Frame.seat is writable")
 print("ok")
 """
 
