@@ -13,9 +13,10 @@ from engine.classified.state cimport ClassifiedState, Frame, replace_fields, wor
 from engine.classified.turns cimport begin_turn, settle
 
 # the compiled build's to_move / legal_actions (rules.py swaps them in): the state typed as the
-# extension type, so its fields are C struct reads; the seat a C int
+# extension type, so its fields are C struct reads (the seat stays an object: the method takes
+# any seat, a spectator's None included)
 @cython.locals(stack=tuple, top=Frame)
 cpdef to_move_typed(ClassifiedState state)
 
 @cython.locals(cached=list, stack=tuple, top=Frame)
-cpdef list legal_actions_typed(ClassifiedState state, int seat)
+cpdef list legal_actions_typed(ClassifiedState state, seat)
