@@ -2,17 +2,18 @@
 # (bench/build_engine.py); the pure-Python engine never sees this file. Card descriptions and
 # events are made on most steps: the description cache and the descriptions typed as dicts (a
 # direct dict lookup and copy instead of method calls), the logs as lists; cpdef, so calls
-# from this module (card_info -> card_fields, discard_from_limbo -> _without) are C calls.
+# from this module (card_info -> card_fields, discard_from_limbo -> _without) are C calls. The
+# state typed as the extension type (state.pxd) where it is read: C field reads.
 cimport cython
 # cpdef functions of other modules called here on every step: cimported, so they are direct C calls
-from engine.classified.state cimport pair_set, replace_fields
+from engine.classified.state cimport ClassifiedState, pair_set, replace_fields
 
 
 @cython.locals(cache=dict, info=dict)
-cpdef dict card_fields(state, card)
+cpdef dict card_fields(ClassifiedState state, card)
 
 @cython.locals(cache=dict, info=dict)
-cpdef dict card_info(state, card)
+cpdef dict card_info(ClassifiedState state, card)
 
 @cython.locals(parts=dict)
 cpdef ev(list log, public, private=*)
@@ -24,7 +25,7 @@ cpdef tuple _without(pile, tuple cards)
 
 # asked or made on most Deploys and attacks (C calls from combat, actions, effects_info)
 @cython.locals(seen=list)
-cpdef react_window_opens(state, reactor, key)
+cpdef react_window_opens(ClassifiedState state, reactor, key)
 cpdef code_shared(card_a, card_b)
-cpdef answer(state, log, asker, answerer, card, question, reply, possible)
-cpdef set_skip(state, seat)
+cpdef answer(ClassifiedState state, log, asker, answerer, card, question, reply, possible)
+cpdef set_skip(ClassifiedState state, seat)

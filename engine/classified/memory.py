@@ -8,7 +8,7 @@ where the seat can see it; a hidden departure (Encrypt, a face-down Guard, a car
 the deck) makes it forget, since it cannot tell which card left.
 """
 
-from .state import pair_set
+from .state import COMPILED, pair_set
 
 
 def is_visible_to(state, seat, card):
@@ -61,7 +61,10 @@ def update_hand_memory(old, new):
                     memories = _reconciled(old, new, memories, 1, before, after)
                     break
     if memories is not new.hand_memory:
-        new.__dict__["hand_memory"] = memories  # working_fields(new), inlined
+        if COMPILED:  # a C field write on the extension type (new typed in memory.pxd)
+            new.hand_memory = memories
+        else:
+            new.__dict__["hand_memory"] = memories  # working_fields(new), inlined
     return new
 
 

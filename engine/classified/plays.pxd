@@ -2,6 +2,7 @@
 # (bench/build_engine.py); the pure-Python engine never sees this file. The legal main actions
 # are listed on every turn: the lists and tuples they are read from typed as such.
 cimport cython
+from engine.classified.state cimport ClassifiedState
 
 
 # A match's table (a __slots__ class in Python) as an extension type: cards_plays reads seven
@@ -14,7 +15,7 @@ cdef class _Table:
 
 @cython.locals(out=list, deploys=list, live=list, finished=list, firsts=tuple, guards=tuple,
                mine=tuple, theirs=tuple, targets=list, card=cython.int, table=_Table)
-cpdef cards_plays(state, seat, tuple cards)
+cpdef cards_plays(ClassifiedState state, seat, tuple cards)
 
 @cython.locals(found=list)
 cpdef _targets(_Table table, rows)

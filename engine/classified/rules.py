@@ -10,7 +10,8 @@ from .actions import cancel_trap, main_actions, play_card
 from .plays import cards_plays
 from .common import DECISIONS, card_info, ev
 from .setup import OPTIONS_SPEC, check_selection, deal
-from .state import replace, replace_fields, set_hand, state_from_json, state_to_json, working_state
+from .state import (COMPILED, replace, replace_fields, set_fields, set_hand, state_from_json, state_to_json,
+                    working_copy, working_state)
 from .memory import update_hand_memory
 from .quickturn import quick_turn
 from .turns import begin_turn, final_halves, hits, settle
@@ -96,7 +97,10 @@ class ClassifiedGame(Game):
         before = state.deck
         state = settle(begin_turn(state, state.first, []), [], rng)
         if before and state.deck == before[1:]:
-            state.__dict__["opening_draw"] = before[0]  # working_fields(state): made by this call
+            if COMPILED:  # the extension type has no field dict
+                set_fields(state, {"opening_draw": before[0]})
+            else:
+                state.__dict__["opening_draw"] = before[0]  # working_fields(state): made by this call
         return state
 
     def setup_events(self, state):
@@ -169,7 +173,10 @@ class ClassifiedGame(Game):
             if new is not None:
                 return new, log
         stack = state.stack
-        work = replace_fields(state, {"stack": stack[:-1]} if stack else {})  # the step's own copy
+        if COMPILED:  # the same copy: a struct copy and a C field write (state.working_copy)
+            work = working_copy(state)
+        else:
+            work = replace_fields(state, {"stack": stack[:-1]} if stack else {})  # the step's own copy
         owned = working_state  # state.replace edits this one in place (see state.py)
         owned[0] = work
         try:
@@ -223,6 +230,55 @@ class ClassifiedGame(Game):
     def sample_state(self, view, seat, rng):
         """Determinize seat's view."""
         return sample_state(view, seat, rng)
+
+
+def to_move_typed(state):
+    """ClassifiedGame.to_move, the compiled build's form (the state typed in rules.pxd: C field
+    reads); the same answers (tests/classified/test_classified_typed.py)."""
+    if state.stage == "over":
+        return ()
+    stack = state.stack
+    if stack:
+        top = stack[-1]
+        return SEAT_TUPLES[top.seat]
+    if state.stage == "pick":
+        picking = ()
+        for s in (0, 1):
+            if state.suitcases[s] < 0:
+                picking += (s,)
+        return picking
+    return SEAT_TUPLES[state.turn]
+
+
+_last_legal = [None, None, ()]  # legal_actions_typed's last answer: (state, seat, actions)
+
+
+def legal_actions_typed(state, seat):
+    """ClassifiedGame.legal_actions, the compiled build's form (the state typed in rules.pxd: C
+    field reads; the last answer kept here, not on the rules object); the same answers."""
+    cached = _last_legal
+    if cached[0] is state and cached[1] == seat:
+        return list(cached[2])
+    stack, stage = state.stack, state.stage
+    if stack:
+        top = stack[-1]
+        actions = DECISIONS[top.kind][0](state, top) if seat == top.seat and stage != "over" else []
+    elif stage == "pick":
+        picking = seat in to_move_typed(state)
+        actions = [{"type": "choose_suitcase", "card": c} for c in state.hands[seat]] if picking else []
+    elif stage == "over" or seat != state.turn:
+        actions = []
+    elif state.play[1 - seat]:
+        actions = main_actions(state, seat)
+    else:
+        actions = cards_plays(state, seat, state.hands[seat])
+    cached[0], cached[1], cached[2] = state, seat, actions
+    return list(actions)
+
+
+if COMPILED:  # the compiled build: the typed forms above (the pure engine keeps the methods)
+    ClassifiedGame.to_move = staticmethod(to_move_typed)
+    ClassifiedGame.legal_actions = staticmethod(legal_actions_typed)
 
 
 def normalize(action):

@@ -4,12 +4,14 @@ the final no-draw round, and the end-of-game resolution (hit test and tie-breaks
 
 from .common import AUTO, SEAT_KEYS, card_info, ev, peek
 from .data import CODE, NUMBER
-from .state import Frame, guard_count, pair_set, play_items, replace, working_fields
+from .state import COMPILED, Frame, guard_count, pair_set, play_items, replace, set_fields, working_fields
 
 
 def begin_turn(state, seat, log):
     """Start seat's turn: Short Circuit check, draw (not in the final round), REACT cost.
     `state` is private to the running step (state.working_fields): it is edited in place."""
+    if COMPILED:
+        return _begin_turn_typed(state, seat, log)
     fields = state.__dict__  # working_fields(state), inlined on this hot path
     deck = fields["deck"]
     draw = fields["final_left"] < 0 and deck
@@ -49,9 +51,60 @@ def begin_turn(state, seat, log):
     return state
 
 
+def _begin_turn_typed(state, seat, log):
+    """begin_turn, the compiled build's form: the same edits as C field writes on the extension
+    type (no field dict). tests/classified/test_classified_typed.py pins it to the pure form."""
+    deck = state.deck
+    draw = state.final_left < 0 and deck
+    state.turn = seat
+    state.turn_no += 1
+    state.stage = "action"
+    state.stack = ()
+    if draw:
+        card = deck[0]
+        hands, memory = state.hands, state.deck_memory
+        hand = tuple(sorted(hands[seat] + (card,)))
+        state.hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+        state.deck = deck[1:]
+        state.deck_memory = (memory[0][1:], memory[1][1:])
+        other = 1 - seat
+        if memory[other][0] == card:  # the other seat had PEEKed this card (as `remember`)
+            known = state.hand_memory
+            state.hand_memory = pair_set(known, other, tuple(sorted(set(known[other]) | {card})))
+    play = state.play
+    if play[seat]:
+        circuits = [i[0] for i in play[seat] if i[1] == "short_circuit"]
+        if circuits:
+            if guard_count(state, seat) == 3:
+                ev(log, {"event": "short_circuit", "seat": seat, "won": True})
+                return finish(state, (seat,), "short_circuit")
+            state.play = pair_set(play, seat, tuple([i for i in play[seat] if i[1] != "short_circuit"]))
+            state.discard += tuple(circuits)
+            ev(log, {"event": "short_circuit", "seat": seat, "won": False})
+    if draw:
+        log.append({"public": {"event": "draw", "seat": seat, "deck_left": len(deck) - 1},
+                    "private": {SEAT_KEYS[seat]: {"card": card}}})
+    if state.skip[seat]:
+        state.skip = pair_set(state.skip, seat, False)
+        state.stage = "resolving"
+        ev(log, {"event": "skip_action", "seat": seat, "reason": "react_cost"})
+        return peek(state, seat, "deck_top", 1, log)
+    return state
+
+
 def end_turn(state, log):
     """Finish the current turn; start the final round or count it down; next turn or the end
     (`state` is private to the running step: edited in place)."""
+    if COMPILED:  # the same as below, as C field writes on the extension type
+        if state.final_left < 0:
+            if not state.deck:
+                state.final_left = 2
+                ev(log, {"event": "final_round", "note": "each player takes one last turn without drawing"})
+        else:
+            state.final_left -= 1
+            if state.final_left == 0:
+                return end_game(state, log)
+        return begin_turn(state, 1 - state.turn, log)
     fields = state.__dict__  # working_fields(state), inlined on this hot path
     if fields["final_left"] < 0:
         if not fields["deck"]:
@@ -111,15 +164,20 @@ def settle(state, log, rng):
             process = auto.get(top.kind)
             if process is None:
                 return state
-            state.__dict__["stack"] = stack[:-1]  # working_fields(state), inlined
+            if COMPILED:  # a C field write (state typed in turns.pxd)
+                state.stack = stack[:-1]
+            else:
+                state.__dict__["stack"] = stack[:-1]  # working_fields(state), inlined
             state = process(state, top, log, rng)
             continue
         if stage == "action" or stage == "pick":
             return state
         if stage == "resolving" and state.final_left > 0 and hiding_spot_offer(state):
-            fields = working_fields(state)
-            fields["stage"] = "wrap"
-            fields["stack"] = stack + (Frame("hiding_final", state.turn),)
+            changes = {"stage": "wrap", "stack": stack + (Frame("hiding_final", state.turn),)}
+            if COMPILED:
+                set_fields(state, changes)
+            else:
+                working_fields(state).update(changes)
             continue
         state = end_turn(state, log)
 
