@@ -38,7 +38,11 @@ DIRECTIVES = {"language_level": 3, "annotation_typing": False, "binding": False,
               "boundscheck": False, "wraparound": True, "initializedcheck": False,
               "embedsignature": False, "always_allow_keywords": False,
               # a call to a module's own function goes straight to its C body (no module rebinds one)
-              "optimize.inline_defnode_calls": True}
+              "optimize.inline_defnode_calls": True,
+              # a field read through a variable typed as a state's extension type checks for None
+              # first: a caller's None (`RULES.to_move(None)`) raises AttributeError as in the pure
+              # engine instead of crashing the process (measured: +0.2-0.35% instructions a playout)
+              "nonecheck": True}
 
 
 def compiled_modules(package_dir):

@@ -70,3 +70,37 @@ def test_the_digest_script_sees_a_changed_rule(tmp_path):
     changed = _digests("--seeds", "1", "--steps", "60", "--engine-path", str(tmp_path))
     assert changed["engine"].startswith(str(tmp_path))
     assert _first_difference(pure["matches"], changed["matches"]) is not None
+
+
+_NONE_PROBE = """
+import importlib, sys
+sys.path.insert(0, sys.argv[1])
+import engine
+rules = importlib.import_module("engine." + sys.argv[2]).RULES
+assert not engine.core.__file__.endswith(".py"), engine.core.__file__
+for name, args in (("to_move", (None,)), ("legal_actions", (None, 0)), ("outcome", (None,)),
+                   ("apply", (None, 0, {"type": "pass"}, None))):
+    try:
+        getattr(rules, name)(*args)
+    except Exception as error:
+        print(name, type(error).__name__)
+    else:
+        print(name, "no error")
+"""
+
+
+@pytest.mark.skipif(not compiled_build_present(),
+                    reason="no compiled engine in build/compiled (run `make compiled`; needs Cython "
+                           "and a C compiler)")
+@pytest.mark.parametrize("game_id", sorted(GAME_PACKAGES))
+def test_a_none_state_raises_on_the_compiled_engine_instead_of_crashing(game_id):
+    """The build types states as extension types; a None where a state belongs must raise an
+    exception (the pure engine's AttributeError), not read through a null field and kill the
+    process (the build's `nonecheck` directive)."""
+    done = subprocess.run([sys.executable, "-c", _NONE_PROBE, COMPILED, game_id], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, env=_plain_environment())
+    assert done.returncode == 0, f"the process died ({done.returncode}): {done.stderr[-2000:]}"
+    answers = dict(line.split(" ", 1) for line in done.stdout.splitlines())
+    assert answers == {"to_move": "AttributeError", "legal_actions": "AttributeError",
+                       "outcome": "AttributeError", "apply": answers["apply"]}, done.stdout
+    assert answers["apply"] != "no error", done.stdout
