@@ -67,6 +67,10 @@ class Frame:
     def __reduce__(self):
         return (Frame, _frame_tuple(self))
 
+    def __setstate__(self, values):
+        """A pure engine's pickle of a Frame (the slotted dataclass's field list) loaded here."""
+        self.kind, self.seat, self.args, self.secret = values
+
 
 def _frame_tuple(frame):
     """A frame's fields in order (the compiled build's equality, hash, repr and pickling)."""
@@ -74,7 +78,7 @@ def _frame_tuple(frame):
 
 
 if not COMPILED:  # the pure engine: the frozen slotted dataclass Frame always was (a new class)
-    for _name in ("__eq__", "__ne__", "__hash__", "__repr__", "__reduce__"):
+    for _name in ("__eq__", "__ne__", "__hash__", "__repr__", "__reduce__", "__setstate__"):
         delattr(Frame, _name)
     setattr(Frame, "__annotations__", {"kind": str, "seat": int, "args": tuple, "secret": tuple})
     setattr(Frame, "args", ())
@@ -139,6 +143,10 @@ class ClassifiedState:
     def __reduce__(self):
         return (ClassifiedState, _astuple(self))
 
+    def __setstate__(self, values):
+        """A pure engine's pickle of a state (the dataclass's field dict) loaded here."""
+        set_fields(self, values)
+
 
 def _astuple(state):
     """The state's fields in order (the compiled build's equality, hash, repr and pickling)."""
@@ -146,7 +154,7 @@ def _astuple(state):
 
 
 if not COMPILED:  # the pure engine: the frozen dataclass of FIELDS, as it always was
-    for _name in ("__init__", "__eq__", "__ne__", "__hash__", "__repr__", "__reduce__"):
+    for _name in ("__init__", "__eq__", "__ne__", "__hash__", "__repr__", "__reduce__", "__setstate__"):
         delattr(ClassifiedState, _name)
     ClassifiedState.__annotations__ = {name: kind for name, kind, _ in FIELDS}
     for _name, _kind, _default in FIELDS:

@@ -5,12 +5,14 @@ state helpers, the turn machinery, the quick turn and the hand memory edit or co
 (`state.COMPILED` picks those forms once). Here the same forms run on the pure interpreter,
 with a plain mutable class standing in for the extension type, and must play every step like
 the pure engine's field-dict forms. The extension type itself (pickling, equality, hashing,
-read-only fields) is checked on the compiled build when there is a current one.
+read-only fields, pickles that load on either engine) is checked on the compiled build when
+there is a current one.
 """
 
 import hashlib
 import json
 import os
+import pickle
 import subprocess
 import sys
 
@@ -18,7 +20,7 @@ import pytest
 
 from engine import Rng
 from engine.classified import RULES, memory, quickturn, rules, state as state_module, turns, view
-from engine.classified.state import FIELDS, FIELD_NAMES, _REQUIRED
+from engine.classified.state import FIELDS, FIELD_NAMES, Frame, _REQUIRED, state_to_json
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -138,6 +140,11 @@ for s in (seen[len(seen) // 2], seen[-1]):
     assert not hasattr(s, "__dict__")
 stacked = [s for s in seen if s.stack]
 assert stacked and pickle.loads(pickle.dumps(stacked[0])) == stacked[0]
+# the pure engine's pickles of the same match (hex, one a line, on stdin: a state halfway, the last
+# state, a Frame) load here as the same states; this engine's pickles of them go back on stdout
+pure = [pickle.loads(bytes.fromhex(line)) for line in sys.stdin.read().split()]
+assert [state_to_json(s) for s in pure[:2]] == [state_to_json(s) for s in (seen[len(seen) // 2], seen[-1])]
+assert type(pure[0]) is ClassifiedState and pure[0] == seen[len(seen) // 2] and pure[2] == Frame("kill", 1, (2, 3))
 frame = Frame("kill", 1, (2, 3))
 assert repr(frame) == "Frame(kind='kill', seat=1, args=(2, 3), secret=())", repr(frame)
 assert pickle.loads(pickle.dumps(frame)) == frame and frame != Frame("kill", 0, (2, 3))
@@ -149,6 +156,8 @@ except AttributeError:
 else:
     sys.exit("Frame.seat is writable")
 print("ok")
+for value in (seen[len(seen) // 2], seen[-1], frame):
+    print(pickle.dumps(value).hex())
 """
 
 
@@ -157,6 +166,21 @@ def test_the_extension_type_pickles_compares_and_stays_read_only():
     if not compiled_build_present() or not build_is_current():
         pytest.skip("no current compiled build in build/compiled")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH" and not k.startswith("SAFEHOUSE_")}
+    rng, pick = Rng(11), Rng(12)  # the match CHECK_BUILD plays, on this (pure) engine
+    state = RULES.new_state(RULES.validate_options({}), rng)
+    seen = []
+    while RULES.to_move(state):
+        seat = RULES.to_move(state)[0]
+        legal = RULES.legal_actions(state, seat)
+        state, _ = RULES.apply(state, seat, legal[pick.randbelow(len(legal))], rng)
+        seen.append(state)
+    ours = (seen[len(seen) // 2], seen[-1], Frame("kill", 1, (2, 3)))
     done = subprocess.run([sys.executable, "-c", CHECK_BUILD, COMPILED], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300, env=env)
-    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-3000:]
+                          timeout=300, env=env, input="\n".join(pickle.dumps(value).hex() for value in ours))
+    assert done.returncode == 0, done.stderr[-3000:]
+    answer = done.stdout.split()
+    assert answer[0] == "ok", done.stdout
+    theirs = [pickle.loads(bytes.fromhex(line)) for line in answer[1:]]  # the build's pickles, loaded here
+    assert [type(value) for value in theirs] == [type(value) for value in ours]
+    assert [state_to_json(s) for s in theirs[:2]] == [state_to_json(s) for s in ours[:2]]
+    assert theirs == list(ours)
