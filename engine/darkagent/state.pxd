@@ -6,10 +6,9 @@
 # (no type lookup plus instance-dict lookup). The three caches, which the pure engine keeps in the
 # field dict, are private slots (set only by compiled code). `IN_C` makes state.COMPILED true in
 # the build (the pure engine never imports Cython: it finds no such name).
-# final: no subclass, so typed method calls and field reads need no checks. no_gc: a state holds
-# tuples, strings, ints, its options and cache dicts of action lists, never itself: it cannot be in
-# a reference cycle, and untracked states do not count towards (nor get walked by) collections.
-# freelist: a playout makes and drops a state per step, so the memory of dropped ones is reused.
+# final: no subclass, so typed method calls and field reads need no checks. (`no_gc` and
+# `freelist` would not be taken from a .pxd: Cython reads them only from the class's own
+# decorators, which a pure-Python class body cannot carry; the generated type keeps GC tracking.)
 cimport cython
 
 cdef extern from *:
@@ -20,8 +19,6 @@ cdef extern from *:
 
 
 @cython.final
-@cython.no_gc
-@cython.freelist(16)
 cdef class DarkAgentState:
     cdef readonly object cfg
     cdef readonly str phase
