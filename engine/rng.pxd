@@ -6,7 +6,7 @@
 cimport cython
 
 cdef unsigned long long _MASK, _GOLDEN, _MUL1, _MUL2
-cdef dict _SMALL_LIMITS
+cdef list _SMALL_LIMITS
 cdef list _COUNTER_MIXES
 
 cpdef unsigned long long _mix(unsigned long long z)
@@ -19,11 +19,13 @@ cdef class Rng:
     @cython.locals(counter=cython.ulonglong, z=cython.ulonglong)
     cpdef unsigned long long next64(self)
 
-    @cython.locals(counter=cython.ulonglong, z=cython.ulonglong)
+    @cython.locals(counter=cython.ulonglong, z=cython.ulonglong, small=cython.ulonglong,
+                   limit=cython.ulonglong)
     cpdef randbelow(self, n)
 
     @cython.locals(counter=cython.ulonglong, z=cython.ulonglong, seed=cython.ulonglong)
     cpdef list draws(self, Py_ssize_t count)
 
-    @cython.locals(counter=cython.ulonglong, z=cython.ulonglong)
+    @cython.locals(counter=cython.ulonglong, z=cython.ulonglong, small=Py_ssize_t,
+                   limit=cython.ulonglong)
     cpdef choice(self, seq)

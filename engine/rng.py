@@ -9,7 +9,6 @@ _MASK = 0xFFFF_FFFF_FFFF_FFFF  # 2**64 - 1 (engine/rng.pxd types these as 64-bit
 _GOLDEN = 0x9E3779B97F4A7C15
 _MUL1 = 0xBF58476D1CE4E5B9
 _MUL2 = 0x94D049BB133111EB
-_SMALL_LIMITS = {}  # n -> rejection limit of randbelow, for n < 4096 (draws are hot in playouts)
 
 
 def _mix(z):
@@ -20,6 +19,9 @@ def _mix(z):
 
 
 _COUNTER_MIXES = [_mix(c) for c in range(4096)]  # _mix(counter) needs no seed: first draws half price
+# n -> the rejection limit of randbelow (2**64 - 2**64 % n - 1, written never to pass 2**64), for
+# 0 < n < 4096 (draws are hot in playouts; the compiled build keeps it and the draw as C integers)
+_SMALL_LIMITS = [0] + [_MASK - (_MASK % n + 1) % n for n in range(1, 4096)]
 
 
 class Rng:
@@ -58,21 +60,24 @@ class Rng:
 
     def randbelow(self, n):
         """A uniform integer in [0, n) (n >= 1), without modulo bias."""
-        limit = _SMALL_LIMITS.get(n)
-        if limit is None:
-            if n <= 0:
-                raise ValueError("randbelow needs n >= 1")
-            limit = _MASK - (_MASK % n + 1) % n  # 2**64 % n, written never to pass 2**64
-            if n < 4096:
-                _SMALL_LIMITS[n] = limit
-        while True:  # next64 inlined (one call less per draw)
-            counter = self.counter = self.counter + 1
-            z = self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))
-            z = (z + _GOLDEN) & _MASK
-            z = ((z ^ (z >> 30)) * _MUL1) & _MASK
-            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
-            z ^= z >> 31
-            if z <= limit:
+        if 0 < n < 4096:  # the common case: the limit from the table (C integers when compiled)
+            small = n
+            limit = _SMALL_LIMITS[small]
+            while True:  # next64 inlined (one call less per draw)
+                counter = self.counter = self.counter + 1
+                z = self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))
+                z = (z + _GOLDEN) & _MASK
+                z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+                z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+                z ^= z >> 31
+                if z <= limit:
+                    return z % small
+        if n <= 0:
+            raise ValueError("randbelow needs n >= 1")
+        big_limit = _MASK - (_MASK % n + 1) % n  # 2**64 % n, written never to pass 2**64
+        while True:
+            z = self.next64()
+            if z <= big_limit:
                 return z % n
 
     def randint(self, low, high):
@@ -90,10 +95,10 @@ class Rng:
     def choice(self, seq):
         """One element of a non-empty sequence (randbelow inlined: bots and playouts pick with
         this on every step)."""
-        n = len(seq)
-        limit = _SMALL_LIMITS.get(n)
-        if limit is None:
-            return seq[self.randbelow(n)]  # (an empty sequence fails there)
+        small = len(seq)
+        if not 0 < small < 4096:
+            return seq[self.randbelow(small)]  # (an empty sequence fails there)
+        limit = _SMALL_LIMITS[small]
         while True:
             counter = self.counter = self.counter + 1
             z = self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))
@@ -102,7 +107,7 @@ class Rng:
             z = ((z ^ (z >> 27)) * _MUL2) & _MASK
             z ^= z >> 31
             if z <= limit:
-                return seq[z % n]
+                return seq[z % small]
 
     def shuffled(self, seq):
         """A new list with the elements of seq in random order (Fisher-Yates)."""
