@@ -29,3 +29,7 @@ cdef class Rng:
     @cython.locals(counter=cython.ulonglong, z=cython.ulonglong, small=Py_ssize_t,
                    limit=cython.ulonglong)
     cpdef choice(self, seq)
+
+    # a deck shuffle: the list and its indexes C values, each draw a C call of randbelow
+    @cython.locals(items=list, i=Py_ssize_t, j=Py_ssize_t)
+    cpdef list shuffled(self, seq)

@@ -22,4 +22,5 @@ cpdef start_deploy(ClassifiedState state, int seat, card, action, list log, dict
 cpdef split_params(ClassifiedState state, card, dict params)
 
 # called once per Deploy from start_deploy: a C call; the log and the public parameters typed
+@cython.locals(cache=dict, template=dict, public=dict)
 cpdef announce(list log, ClassifiedState state, int seat, card, dict shown, every=*)

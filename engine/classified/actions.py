@@ -144,10 +144,21 @@ def split_params(state, card, params):
     return shown, tuple(sorted(hidden))
 
 
+_ANNOUNCED = {}  # (card, design) -> the deploy event's shape: a read-only template, only copied
+
+
 def announce(log, state, seat, card, shown, every=None):
     """Log a Deploy: the card and its public parameters for all, every parameter for the
     deployer when some are private."""
-    public = {"event": "deploy", "seat": seat, **card_fields(state, card), "params": shown}
+    design = state.designs[card]
+    cache = _ANNOUNCED  # a local: the compiled build reads it as the dict it is
+    template = cache.get((card, design))  # at most 18 cards x the designs: bounded
+    if template is None:
+        template = cache[(card, design)] = {"event": "deploy", "seat": None, **card_fields(state, card),
+                                                 "params": None}
+    public = template.copy()  # {"event": "deploy", "seat": seat, **card_fields(...), "params": shown}
+    public["seat"] = seat
+    public["params"] = shown
     if every is None:  # ev / ev_private, inlined
         log.append({"public": public, "private": {}})
     else:

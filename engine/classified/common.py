@@ -129,8 +129,13 @@ def finish_deploy_frame(seat, card):
 
 
 def has_design(state, key):
-    """Whether this match's deck contains the design."""
-    return key in state.designs
+    """Whether this match's deck contains the design (one set per match's designs tuple, not a
+    scan of its 18 names per test)."""
+    designs = state.designs
+    seen = _design_set
+    if seen[0] is not designs:  # the same tuple all match long
+        seen[:] = (designs, frozenset(designs))
+    return key in seen[1]
 
 
 def react_window_opens(state, reactor, key):
@@ -138,14 +143,10 @@ def react_window_opens(state, reactor, key):
     a card (public facts only, so the window itself leaks nothing)."""
     if len(state.hands[reactor]) < 2 or state.stage == "pick":  # cheap tests first
         return False
-    designs = state.designs
-    seen = _design_set
-    if seen[0] is not designs:  # the same tuple all match long: one set per match, not a scan per test
-        seen[:] = (designs, frozenset(designs))
-    return key in seen[1]
+    return has_design(state, key)
 
 
-_design_set = [(), frozenset()]  # the designs tuple of the last react_window_opens call and its set
+_design_set = [(), frozenset()]  # the designs tuple of the last has_design call and its set
 
 
 def react_cards(state, seat, key):

@@ -16,5 +16,5 @@ cpdef _switch_options(ClassifiedState state, seat, card)
 @cython.locals(out=list, rest=list, template=dict, action=dict)
 cpdef _scavenge_options(ClassifiedState state, seat, card)
 
-@cython.locals(out=list, pile=list, template=dict, action=dict)
+@cython.locals(out=list, pile=list, order=list, template=dict, action=dict, i=Py_ssize_t)
 cpdef _neutralize_options(ClassifiedState state, seat, card)

@@ -159,7 +159,9 @@ def _neutralize_options(state, seat, card):
         template = _NEUTRALIZE_REARRANGE
         for i in range(len(pile) - 1):
             action = template.copy()
-            action["order"] = pile[:i] + pile[i + 1:] + pile[i:i + 1]
+            order = pile[:]  # card i moved to the top: one copy, not three slices and two joins
+            order.append(order.pop(i))
+            action["order"] = order
             action["card"] = card
             out.append(action)
         if len(pile) > 2:

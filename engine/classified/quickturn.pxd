@@ -5,7 +5,7 @@
 # writes are direct C-API calls. `card` stays an object: it is only put into tuples and dicts.
 cimport cython
 # cpdef functions of other modules called here on every step: cimported, so they are direct C calls
-from engine.classified.common cimport card_info
+from engine.classified.common cimport card_info, has_design
 from engine.classified.state cimport ClassifiedState, copied
 
 

@@ -11,7 +11,7 @@ cost to pay, or a Return to Sender window. tests/classified/test_classified_spee
 against the general path on every step where it applies.
 """
 
-from .common import _INFO, SEAT_KEYS, card_info
+from .common import _INFO, SEAT_KEYS, card_info, has_design
 from .state import COMPILED, copied
 
 _new_object, _set_attribute = object.__new__, object.__setattr__
@@ -33,7 +33,7 @@ def quick_turn(state, seat, kind, card, log):
     hands = fields["hands"]
     if kind == "guard":
         row = fields["guards"][seat]
-        if None not in row or (len(hands[other]) >= 2 and _RTS in fields["designs"]):
+        if None not in row or (len(hands[other]) >= 2 and has_design(state, _RTS)):
             return None  # no free spot (not legal) / the Return to Sender window opens
     fields = {**fields}  # the step's one copy
     hand = hands[seat]
@@ -92,7 +92,7 @@ def _quick_turn_typed(state, seat, kind, card, log):
     hands = state.hands
     if kind == "guard":
         row = state.guards[seat]
-        if None not in row or (len(hands[other]) >= 2 and _RTS in state.designs):
+        if None not in row or (len(hands[other]) >= 2 and has_design(state, _RTS)):
             return None
     hand = hands[seat]
     i = hand.index(card)

@@ -46,6 +46,7 @@ NOTES = (
     "PROPOSAL taken.")
 
 
+GUARD_TEXT = tuple(f"{h / 2:g}" for h in range(64))  # a Guard count in halves as outcome() words it
 SEAT_TUPLES = ((0,), (1,))  # to_move's answers for one seat, shared (tuples: nobody can change them)
 
 
@@ -211,7 +212,7 @@ class ClassifiedGame(Game):
             hit = "hit" if hits(state, s) else "miss"
             halves = final_halves(state, s)
             scores.append(halves / 2)
-            reasons[s] = f"{hit}; guards {halves / 2:g}"
+            reasons[s] = f"{hit}; guards {GUARD_TEXT[halves] if halves < 64 else f'{halves / 2:g}'}"
         summary = "shared victory" if len(winners) == 2 else f"seat {winners[0]} wins"
         return make_outcome(set(winners), 2, reasons=reasons, scores=scores, summary=summary)
 

@@ -3,7 +3,7 @@
 from engine.errors import InvalidOptions
 
 from .data import DESIGNS, DIFFICULTY_ENCRYPTED, PROMO_DESIGNS, RECOMMENDED, SET_DESIGNS, SETS
-from .state import blank_memory, fresh_state
+from .state import COMPILED, blank_memory, fresh_state
 
 CARD_SETS = ("citrine", "emerald", "ruby", "recommended_1", "recommended_2", "recommended_3",
              "random_pairs", "random_full", "selection")
@@ -86,7 +86,13 @@ def shuffled_deal(rng, first):
     """(first seat, the 18 cards shuffled): what `rng.randbelow(2)` (when `first` is None) and
     then `rng.shuffled(range(18))` give, with every draw taken at once (`Rng.draws`) and the
     Fisher-Yates swaps in one plain loop. A draw that randbelow would reject (odds ~1e-18)
-    sends the deal back to the one-draw-at-a-time path from the same RNG position."""
+    sends the deal back to the one-draw-at-a-time path from the same RNG position. (The compiled
+    build takes that path always: its draws are C integers, cheaper one at a time than as a list
+    of Python ints.)"""
+    if COMPILED:
+        if first is None:
+            first = rng.randbelow(2)
+        return first, rng.shuffled(range(18))
     start, pick_first = rng.counter, first is None
     words = rng.draws(18 if pick_first else 17)
     if pick_first:

@@ -54,7 +54,7 @@ cpdef ClassifiedState copied(ClassifiedState state)
 @cython.locals(new=ClassifiedState)
 cpdef ClassifiedState working_copy(ClassifiedState state)
 
-@cython.locals(i=cython.int)
+@cython.locals(i=cython.int, index=dict)
 cpdef set_fields(ClassifiedState state, dict changes)
 
 cpdef pair_set(pair, int seat, value)

@@ -232,9 +232,9 @@ def working_copy(state):
 def set_fields(state, changes):
     """The compiled build's `state.__dict__.update(changes)`: fields of a state private to the
     running step set in place (field names as in FIELDS; the pure engine edits the field dict)."""
-    for name in changes:
-        value = changes[name]
-        i = _FIELD_INDEX[name]
+    index = _FIELD_INDEX
+    for name, value in changes.items():  # a typed dict: the compiler walks it without lookups
+        i = index[name]
         if i == 0:
             state.designs = value
         elif i == 1:
