@@ -37,7 +37,9 @@ class Rng:
         """The next raw 64-bit draw."""
         # _mix(seed ^ _mix(counter)); the seed-free inner mix of the first draws comes from a table
         counter = self.counter = self.counter + 1
-        z = self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))
+        # (two statements, not one: the compiled build types z, and then the xor is a C xor)
+        z = _COUNTER_MIXES[counter] if counter < 4096 else _mix(counter)
+        z ^= self.seed
         z = (z + _GOLDEN) & _MASK  # _mix inlined: draws are most of a playout's calls
         z = ((z ^ (z >> 30)) * _MUL1) & _MASK
         z = ((z ^ (z >> 27)) * _MUL2) & _MASK
@@ -50,7 +52,8 @@ class Rng:
         seed, counter = self.seed, self.counter
         for _ in range(count):  # next64 inlined
             counter += 1
-            z = seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))
+            z = _COUNTER_MIXES[counter] if counter < 4096 else _mix(counter)
+            z ^= seed
             z = (z + _GOLDEN) & _MASK
             z = ((z ^ (z >> 30)) * _MUL1) & _MASK
             z = ((z ^ (z >> 27)) * _MUL2) & _MASK
@@ -65,7 +68,8 @@ class Rng:
             limit = _SMALL_LIMITS[small]
             while True:  # next64 inlined (one call less per draw)
                 counter = self.counter = self.counter + 1
-                z = self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))
+                z = _COUNTER_MIXES[counter] if counter < 4096 else _mix(counter)
+                z ^= self.seed
                 z = (z + _GOLDEN) & _MASK
                 z = ((z ^ (z >> 30)) * _MUL1) & _MASK
                 z = ((z ^ (z >> 27)) * _MUL2) & _MASK
@@ -101,7 +105,8 @@ class Rng:
         limit = _SMALL_LIMITS[small]
         while True:
             counter = self.counter = self.counter + 1
-            z = self.seed ^ (_COUNTER_MIXES[counter] if counter < 4096 else _mix(counter))
+            z = _COUNTER_MIXES[counter] if counter < 4096 else _mix(counter)
+            z ^= self.seed
             z = (z + _GOLDEN) & _MASK
             z = ((z ^ (z >> 30)) * _MUL1) & _MASK
             z = ((z ^ (z >> 27)) * _MUL2) & _MASK
