@@ -20,8 +20,7 @@ def _own_slots(state, seat):
 def _switch_options(state, seat, card):
     """Finished Deploy actions (FINISHED_OPTIONS), as the next three option functions."""
     # plain loops (no comprehensions): the inputs are 1-3 slots and a 1-2 card hand; each action
-    # a copy of its shape's template with the values set (the same keys in the same order as
-    # the literal {"mode": ..., ..., "type": "deploy", "card": card}, built faster)
+    # read from its shape's table of shared actions (made once, see _MADE)
     row = state.guards[seat]
     mine = []
     for k in (0, 1, 2):
@@ -31,44 +30,50 @@ def _switch_options(state, seat, card):
         return []
     out = []
     theirs = state.guards[1 - seat]
-    template = _SWITCH_OPPONENT
+    made = _SWITCH_OPPONENT_MADE
     for k in mine:
         for j in (0, 1, 2):
             if theirs[j] is not None:
-                action = template.copy()
-                action["slot"] = k
-                action["slot2"] = j
-                action["card"] = card
+                i = (k * 3 + j) * 18 + card
+                action = made[i]
+                if action is None:
+                    action = made[i] = {"mode": "opponent", "slot": k, "slot2": j, "type": "deploy", "card": card}
                 out.append(action)
     if state.discard:
-        template = _SWITCH_DISCARD
+        made = _SWITCH_DISCARD_MADE
         for k in mine:
-            action = template.copy()
-            action["slot"] = k
-            action["card"] = card
+            i = k * 18 + card
+            action = made[i]
+            if action is None:
+                action = made[i] = {"mode": "discard", "slot": k, "type": "deploy", "card": card}
             out.append(action)
     rest = []
     for c in state.hands[seat]:
         if c != card:
             rest.append(c)
-    template = _SWITCH_SELF
+    made = _SWITCH_SELF_MADE
     for k in mine:
         for d in sorted(rest + [row[k][0]]):
-            action = template.copy()
-            action["slot"] = k
-            action["give"] = d
-            action["card"] = card
+            i = (k * 18 + d) * 18 + card
+            action = made[i]
+            if action is None:
+                action = made[i] = {"mode": "self", "slot": k, "give": d, "type": "deploy", "card": card}
             out.append(action)
     return out
 
 
-# the shapes of the finished actions below (read-only templates: only ever copied)
-_SWITCH_OPPONENT = {"mode": "opponent", "slot": None, "slot2": None, "type": "deploy", "card": None}
-_SWITCH_DISCARD = {"mode": "discard", "slot": None, "type": "deploy", "card": None}
-_SWITCH_SELF = {"mode": "self", "slot": None, "give": None, "type": "deploy", "card": None}
-_SCAVENGE = {"take": None, "give": None, "type": "deploy", "card": None}
-_NEUTRALIZE_FLIP = {"mode": "flip", "slot2": None, "type": "deploy", "card": None}
-_NEUTRALIZE_REARRANGE = {"mode": "rearrange", "order": None, "type": "deploy", "card": None}
+# _MADE: the finished actions of the option functions here, shared and read-only (as
+# engine.legal_actions allows), made on first use and indexed by their parameters and the card
+# (ids 0-17): a legal list reads a list instead of building a dict per action. Each has the
+# keys, in order, of the literal that makes it.
+_SWITCH_OPPONENT_MADE = [None] * (3 * 3 * 18)  # (slot, slot2, card)
+_SWITCH_DISCARD_MADE = [None] * (3 * 18)  # (slot, card)
+_SWITCH_SELF_MADE = [None] * (3 * 18 * 18)  # (slot, give, card)
+_SCAVENGE_MADE = [None] * (18 * 18 * 18)  # (take, give, card)
+_EP_MADE = [None] * (3 * 18)  # (slot, card)
+_NEUTRALIZE_FLIP_MADE = [None] * (3 * 18)  # (slot2, card)
+_NEUTRALIZE_BOTTOM_MADE = [None] * 18  # (card)
+_NEUTRALIZE_REARRANGE = {"mode": "rearrange", "order": None, "type": "deploy", "card": None}  # copied
 
 
 def switch_places(state, seat, card, params, log, rng):
@@ -104,13 +109,13 @@ def _scavenge_options(state, seat, card):
         for c in state.hands[seat]:
             if c != card:
                 rest.append(c)
-        template = _SCAVENGE  # copies, as in _switch_options
+        made = _SCAVENGE_MADE  # shared actions, as in _switch_options
         for take in state.discard[-3:]:
             for d in sorted(rest + [take]):
-                action = template.copy()
-                action["take"] = take
-                action["give"] = d
-                action["card"] = card
+                i = (take * 18 + d) * 18 + card
+                action = made[i]
+                if action is None:
+                    action = made[i] = {"take": take, "give": d, "type": "deploy", "card": card}
                 out.append(action)
     return out
 
@@ -127,9 +132,14 @@ def scavenge(state, seat, card, params, log, rng):
 
 def _ep_options(state, seat, card):
     out = []
+    made = _EP_MADE  # shared actions, as in _switch_options
     for k, s in enumerate(state.guards[seat]):
         if s is not None and s[2] < 0:
-            out.append({"slot": k, "type": "deploy", "card": card})
+            i = k * 18 + card
+            action = made[i]
+            if action is None:
+                action = made[i] = {"slot": k, "type": "deploy", "card": card}
+            out.append(action)
     return out
 
 
@@ -145,18 +155,19 @@ def extra_protection(state, seat, card, params, log, rng):
 def _neutralize_options(state, seat, card):
     face_down_only = PROPOSALS["neutralize_flip_face_down_only"]
     out = []
-    template = _NEUTRALIZE_FLIP  # copies, as in _switch_options
+    made = _NEUTRALIZE_FLIP_MADE  # shared actions, as in _switch_options
     for j, s in enumerate(state.guards[1 - seat]):
         if s is not None and not (s[1] and face_down_only):
-            action = template.copy()
-            action["slot2"] = j
-            action["card"] = card
+            i = j * 18 + card
+            action = made[i]
+            if action is None:
+                action = made[i] = {"mode": "flip", "slot2": j, "type": "deploy", "card": card}
             out.append(action)
     pile = list(state.discard)
     if len(pile) >= 2:
         # each card but the top moved to the top, then the reversed pile (the same as the first
         # order when the pile has 2 cards; the cards are distinct, so no other order repeats)
-        template = _NEUTRALIZE_REARRANGE
+        template = _NEUTRALIZE_REARRANGE  # fresh copies: an order is a list
         for i in range(len(pile) - 1):
             action = template.copy()
             order = pile[:]  # card i moved to the top: one copy, not three slices and two joins
@@ -167,7 +178,10 @@ def _neutralize_options(state, seat, card):
         if len(pile) > 2:
             out.append({"mode": "rearrange", "order": pile[::-1], "type": "deploy", "card": card})
     if state.deck:
-        out.append({"mode": "bottom", "type": "deploy", "card": card})
+        action = _NEUTRALIZE_BOTTOM_MADE[card]
+        if action is None:
+            action = _NEUTRALIZE_BOTTOM_MADE[card] = {"mode": "bottom", "type": "deploy", "card": card}
+        out.append(action)
     return out
 
 

@@ -19,7 +19,7 @@ from engine.classified import setup
 from engine.classified.effects_cards import _neutralize_options
 from engine.classified.setup import shuffled_deal
 from engine.classified.state import replace, state_to_json
-from tests.classified.helpers import act, scenario
+from tests.classified.helpers import act, guards, scenario, slot
 
 DIGEST_BEFORE_SPEED_WORK = "957e3df21915b8526150819abed3ca2fd0b7b40bcacce7689e5c062b23e21346"
 
@@ -173,3 +173,28 @@ def test_no_state_stays_open_to_in_place_edits_after_a_step():
     after, _ = RULES.apply(state, seat, RULES.legal_actions(state, seat)[-1], Rng(9))
     assert working_state[0] is None
     assert replace(after, turn_no=99) is not after and after.turn_no != 99
+
+
+def test_deploy_options_share_their_finished_actions():
+    """Switch Places, Scavenge and Neutralize list shared, read-only action dicts (as
+    engine.legal_actions allows), each the literal it stands for with its keys in order: the
+    same objects for a later state with the same parameters, fresh lists around them."""
+    state = scenario(hands=((6, 8, 14), (2, 4)), suitcases=(12, 16), discard=(1, 3),
+                     guards=guards([slot(10)], [slot(5)]), leftover="deck")
+    first = RULES.legal_actions(state, 0)
+    again = RULES.legal_actions(replace(state, turn_no=state.turn_no + 1), 0)  # another state
+    assert first == again and first is not again
+    shared = [a for a in first if a["type"] == "deploy" and a.get("mode") != "rearrange"]
+    assert {a["card"] for a in shared} == {6, 8, 14}
+    for a, b in zip(first, again):
+        if a in shared:
+            assert a is b
+    assert {"take": 3, "give": 6, "type": "deploy", "card": 8} in shared
+    assert {"mode": "opponent", "slot": 0, "slot2": 0, "type": "deploy", "card": 6} in shared
+    assert {"mode": "flip", "slot2": 0, "type": "deploy", "card": 14} in shared
+    shapes = {tuple(a) for a in shared}
+    assert shapes == {("take", "give", "type", "card"), ("mode", "slot", "slot2", "type", "card"),
+                      ("mode", "slot", "type", "card"), ("mode", "slot", "give", "type", "card"),
+                      ("mode", "slot2", "type", "card"), ("mode", "type", "card")}
+    rearranges = [a for a in first if a.get("mode") == "rearrange"]
+    assert rearranges and not any(a is b for a in rearranges for b in again)  # lists inside: fresh
