@@ -102,12 +102,21 @@ def handle_petals(state, frame, action, log, rng):
 
 
 def _own_guard_slots(state, seat, card):
-    """Finished Deploy actions (FINISHED_OPTIONS)."""
+    """Finished Deploy actions (FINISHED_OPTIONS): shared and read-only, made once per slot and
+    card (as effects_cards._switch_options makes its own)."""
     out = []
+    made = _SLOT_MADE
     for k, s in enumerate(state.guards[seat]):
         if s is not None:
-            out.append({"slot": k, "type": "deploy", "card": card})
+            i = k * 18 + card
+            action = made[i]
+            if action is None:
+                action = made[i] = {"slot": k, "type": "deploy", "card": card}
+            out.append(action)
     return out
+
+
+_SLOT_MADE = [None] * (3 * 18)  # (slot, card) -> {"slot": slot, "type": "deploy", "card": card}
 
 
 def wheel_of_fate(state, seat, card, params, log, rng):
