@@ -22,7 +22,7 @@ cpdef to_move(DarkAgentState state)
 @cython.locals(fields=dict, cache=dict)
 cpdef legal_actions(state, seat)
 
-@cython.locals(cache=dict)
+# (`cache`: the state's slot, a (seat, list) pair or a dict; rules.py's docstring)
 cpdef legal_actions_typed(DarkAgentState state, seat)
 
 cpdef cached_outcome(DarkAgentState state)
