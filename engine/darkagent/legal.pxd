@@ -11,6 +11,12 @@ from engine.darkagent.state cimport DarkAgentState
 from engine.darkagent.spots cimport spot_actions
 
 
+# The other phases' listing (Setup, Media, Jacket; rules.py runs the hot ones itself): the state
+# typed, the phase names typed strings (identity first).
+cdef str ACT, JACKET, MEDIA, MOVE, PLACE, VOTE
+
+cpdef legal_actions(DarkAgentState state, seat)
+
 @cython.locals(out=list, grid=tuple, low=cython.int, code=cython.int, own_spotted=object,
                equipment=list, enemies=list)
 cpdef act_actions(DarkAgentState state, int seat)

@@ -23,7 +23,7 @@ from .attack import resolve_attack
 from .data import SAFETY_ROUND_CAP
 from .legal import act_actions, move_actions
 from .state import ACT, COMPILED, JACKET, MEDIA, MOVE, OVER, PLACE, VOTE, state_from_json, state_to_json
-from .turns import apply_move, apply_vote
+from .turns import apply_end_turn, apply_move, apply_vote
 
 OPTIONAL_FALSE = ("super", "explosives")
 ACT_HANDLERS = {"take": actions.apply_take,
@@ -145,6 +145,8 @@ def apply_action(state, seat, action, rng):
         kind = action["type"]
         if kind == "spot":
             return apply_spot(state, seat, action, rng)
+        if kind == "end_turn":  # every turn's last action (ACT_HANDLERS' entry, called directly)
+            return apply_end_turn(state, seat, action)
         handler = ACT_HANDLERS.get(kind)
         if handler is not None:
             return handler(state, seat, action)
