@@ -14,7 +14,7 @@ from operator import itemgetter
 from types import FunctionType
 
 from . import board
-from .spots import spot_actions
+from .spots import CELL_FLAG, spot_actions
 from .action_dicts import (
     BINOCULARS,
     DOUBLE_AGENT,
@@ -42,7 +42,9 @@ from .data import (
     EMPTY,
     EQUIP_BASE,
     HAND_LIMIT,
+    LINES,
     RULE,
+    SLOTS,
     SPECIAL_NAMES,
     SPY_BASE,
     is_enemy_spy,
@@ -62,7 +64,7 @@ def legal_actions(state, seat):
     if phase == PLACE:
         if not state.place_order or state.place_order[0] != seat:
             return []
-        return [PLACE_SATELLITE[line] for line in range(len(state.sats)) if len(state.sats[line]) < board.SLOTS]
+        return [PLACE_SATELLITE[line] for line in range(len(state.sats)) if len(state.sats[line]) < SLOTS]
     if phase == VOTE:
         if state.votes[seat] != -1:
             return []
@@ -106,10 +108,10 @@ def move_actions_typed(sats, seat):
     switches = RULE["neutralLinesLockable"], RULE["swapWithinSameLine"]
     table = _SWAP_CODES.get((seat, switches))
     if table is None:
-        table = _SWAP_CODES[seat, switches] = [None] * (board.LINES * _CODES)
+        table = _SWAP_CODES[seat, switches] = [None] * (LINES * _CODES)
     key = 0
     columns, owned = [], []
-    for line in range(board.LINES):
+    for line in range(LINES):
         owners = sats[line]
         count = code = 0
         for owner in owners:
@@ -141,46 +143,54 @@ def move_actions_typed(sats, seat):
 def double_move_actions_typed(key):
     """`_double_move_actions(own, sizes)` (the same tuple) for the satellite-count key of
     `move_actions_typed` (per line, base 16: own count * 4 + size), written for the compiled build
-    (legal.pxd types its loops; a process meets thousands of layouts in its first matches):
-    board.double_moves_from_counts' loops, its net-change keys marked in a bytearray instead of
-    a set, and each move's action read from a list by its code (no tuple built and hashed)."""
-    n = board.LINES
-    slots = board.SLOTS
-    own = [key >> 4 * (n - 1 - line) + 2 & 3 for line in range(n)]  # the key's digits
-    sizes = [key >> 4 * (n - 1 - line) & 3 for line in range(n)]
-    own_lines = [line for line in range(n) if own[line]]
-    room_lines = [line for line in range(n) if sizes[line] < slots]
-    seen = bytearray(_SEEN_KEYS)
+    (legal.pxd types its loops; a process meets thousands of layouts, most Phase-1 listings miss
+    the memo): board.double_moves_from_counts' loops, with the candidate lines as bit masks and
+    each line's counts read from the key's digits (C ints, no list per call), its net-change keys
+    marked in a bytearray instead of a set, and each move's action read from a list by its code
+    (no tuple built and hashed)."""
+    n = LINES
+    slots = SLOTS
+    own_mask = room_mask = 0  # bit `line`: the seat has a satellite there / there is room
+    for line in range(n):
+        if key >> 4 * (n - 1 - line) + 2 & 3:
+            own_mask |= 1 << line
+        if (key >> 4 * (n - 1 - line) & 3) < slots:
+            room_mask |= 1 << line
+    seen = _NO_SEEN_KEYS[:]  # a fresh zeroed copy (cheaper than calling bytearray in the build)
     out = []
     single = n * n * n * n  # the first single-change code (no pair code reaches it)
-    for a in own_lines:
-        after_a = [line for line in range(n) if sizes[line] < slots or line == a]
-        for b in room_lines:
-            if b == a:
+    for a in range(n):
+        if not own_mask >> a & 1:
+            continue
+        after_a = room_mask | 1 << a  # where the second move may go: a was emptied by the first
+        two_of_a = (key >> 4 * (n - 1 - a) + 2 & 3) >= 2
+        for b in range(n):
+            if b == a or not room_mask >> b & 1:
                 continue
-            d_lines = after_a if sizes[b] < slots - 1 else [d for d in after_a if d != b]
-            for c in own_lines:
-                if c == a and own[a] < 2:
+            # d == b needs two free slots in b
+            d_mask = after_a if (key >> 4 * (n - 1 - b) & 3) < slots - 1 else after_a & ~(1 << b)
+            for c in range(n):
+                if not own_mask >> c & 1 or c == a and not two_of_a:
                     continue
                 code = ((a * n + b) * n + c) * n  # the move's code, less d
                 if c == b:
-                    for d in d_lines:
-                        if d != c and d != a:
-                            key = single + a * n + d
-                            if not seen[key]:
-                                seen[key] = 1
+                    for d in range(n):
+                        if d_mask >> d & 1 and d != c and d != a:
+                            change = single + a * n + d
+                            if not seen[change]:
+                                seen[change] = 1
                                 out.append(_MOVE_BY_CODE[code + d])
                     continue
                 losing = (a * n + c if a <= c else c * n + a) * n * n
-                for d in d_lines:
-                    if d == c:
+                for d in range(n):
+                    if not d_mask >> d & 1 or d == c:
                         continue
                     if d == a:
-                        key = single + c * n + b
+                        change = single + c * n + b
                     else:
-                        key = losing + (b * n + d if b <= d else d * n + b)
-                    if not seen[key]:
-                        seen[key] = 1
+                        change = losing + (b * n + d if b <= d else d * n + b)
+                    if not seen[change]:
+                        seen[change] = 1
                         out.append(_MOVE_BY_CODE[code + d])
     return tuple(out)
 
@@ -190,6 +200,7 @@ _MOVE_BY_CODE = [MOVE_SATELLITES.get((code // board.LINES ** 3, code // board.LI
                                       code // board.LINES % board.LINES, code % board.LINES))
                  for code in range(board.LINES ** 4)]
 _SEEN_KEYS = board.LINES ** 4 + board.LINES ** 2  # pair codes, then single changes
+_NO_SEEN_KEYS = bytearray(_SEEN_KEYS)  # never written: double_move_actions_typed marks a copy
 _CODES = 512  # line owner codes: 8 ** SLOTS
 _SWAP_CODES = {}  # (seat, rule switches) -> [swap column or None] by line * _CODES + owner code
 _DOUBLE_MOVES = {}  # satellite-count key -> double move actions (move_actions_typed)
@@ -327,9 +338,19 @@ def with_support_targets(state, seat, spots):
 def _find_support(grid):
     """(grid, Support cell, its line, its plain and Super Satellite spots, its depth), the cell
     -1 (line 0) when the grid has no Support card."""
-    cell = grid.index(SUPPORT_CODE) if SUPPORT_CODE in grid else -1
+    cell = _support_index(grid)
     line, depth = divmod(cell, DEPTH) if cell >= 0 else (0, 0)
     return grid, cell, line, SPOT[line][depth], SUPER_SPOT[line][depth], depth
+
+
+def _support_index(grid):
+    """The Support card's cell in `grid`, -1 without one: one scan (a C loop over C ints in the
+    build, legal.pxd; about as fast as `in` plus `index` in the pure engine)."""
+    for cell in range(len(grid)):
+        code = grid[cell]
+        if code == SUPPORT_CODE:
+            return cell
+    return -1
 
 
 SUPPORT_CODE = next(code for code, name in SPECIAL_NAMES.items() if name == "support")
@@ -437,10 +458,18 @@ def media_actions(state):
     picks = state.media_picks
     out = []
     if len(picks) < RULE["mediaMaxCards"]:
-        out += [MEDIA_PICK[c] for c, code in enumerate(state.grid) if code != EMPTY and c not in picks]
+        picked = 0  # the picked cells as flags (bit `cell`: a C int in the build, no tuple scans)
+        for c in picks:
+            flag = CELL_FLAG[c]
+            picked |= flag
+        grid = state.grid
+        for c in range(len(grid)):
+            flag = CELL_FLAG[c]
+            if grid[c] != EMPTY and not picked & flag:
+                out.append(MEDIA_PICK[c])
     if len(picks) >= 2:
         out += [{"type": "media_place", "cells": list(p)} for p in permutations(picks)
-                if list(p) != list(picks)]
+                if p != picks]  # (both tuples of cells)
     out.append(MEDIA_DONE)
     return out
 

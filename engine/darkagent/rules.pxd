@@ -16,13 +16,16 @@ from engine.darkagent.state cimport DarkAgentState
 cdef str ACT, JACKET, MEDIA, MOVE, OVER, PLACE, VOTE
 
 
+# The memo of the voters and the Phase-2 handlers typed: their .get is a C dict read.
+cdef dict _VOTERS, ACT_HANDLERS
+
 cpdef to_move(DarkAgentState state)
 
 # The pure engine's form (state.__dict__): the build's rules object holds legal_actions_typed.
 @cython.locals(fields=dict, cache=dict)
 cpdef legal_actions(state, seat)
 
-@cython.locals(cache=dict)
+# (`cache`: the state's slot, a (seat, list) pair or a dict; rules.py's docstring)
 cpdef legal_actions_typed(DarkAgentState state, seat)
 
 cpdef cached_outcome(DarkAgentState state)
@@ -35,4 +38,4 @@ cpdef _apply_act(state, seat, action, kind, rng)
 # (the .py's imports of the same names stay for the pure engine).
 from engine.darkagent.actions cimport apply_spot
 from engine.darkagent.legal cimport act_actions, move_actions
-from engine.darkagent.turns cimport apply_move, apply_vote
+from engine.darkagent.turns cimport apply_end_turn, apply_move, apply_vote

@@ -23,7 +23,7 @@ from .attack import resolve_attack
 from .data import SAFETY_ROUND_CAP
 from .legal import act_actions, move_actions
 from .state import ACT, COMPILED, JACKET, MEDIA, MOVE, OVER, PLACE, VOTE, state_from_json, state_to_json
-from .turns import apply_move, apply_vote
+from .turns import apply_end_turn, apply_move, apply_vote
 
 OPTIONAL_FALSE = ("super", "explosives")
 ACT_HANDLERS = {"take": actions.apply_take,
@@ -94,12 +94,18 @@ def legal_actions(state, seat):
 
 def legal_actions_typed(state, seat):
     """`legal_actions` for the compiled build (the rules object holds this one there): the same
-    list, cached in the extension type's own slot, the fields read as C fields (rules.pxd)."""
+    list, cached in the extension type's own slot, the fields read as C fields (rules.pxd). The
+    slot holds a (seat, list) pair for the first seat asked (most states are asked about one
+    seat: no dict made and freed per step), a {seat: list} dict once another seat is asked."""
     cache = state._legal_cache
     if cache is not None:
-        actions = cache.get(seat)
-        if actions is not None:
-            return actions
+        if isinstance(cache, tuple):
+            if cache[0] == seat:
+                return cache[1]
+        else:
+            actions = cache.get(seat)
+            if actions is not None:
+                return actions
     if seat is None:
         actions = []
     else:
@@ -113,7 +119,9 @@ def legal_actions_typed(state, seat):
         else:
             actions = legal.legal_actions(state, seat)  # [] when the game is over
     if cache is None:
-        state._legal_cache = {seat: actions}
+        state._legal_cache = (seat, actions)
+    elif isinstance(cache, tuple):
+        state._legal_cache = {cache[0]: cache[1], seat: actions}
     else:
         cache[seat] = actions
     return actions
@@ -137,6 +145,8 @@ def apply_action(state, seat, action, rng):
         kind = action["type"]
         if kind == "spot":
             return apply_spot(state, seat, action, rng)
+        if kind == "end_turn":  # every turn's last action (ACT_HANDLERS' entry, called directly)
+            return apply_end_turn(state, seat, action)
         handler = ACT_HANDLERS.get(kind)
         if handler is not None:
             return handler(state, seat, action)

@@ -29,13 +29,28 @@ _DRAW_LIMITS = tuple(_MASK - (_MASK % n + 1) % n if n else 0 for n in range(64))
 
 
 def make_config(options):
-    """The frozen rules config from validated options."""
-    return DarkAgentConfig(
-        players=options["players"], aim_limit=options["aim_limit"],
-        need_dark_agent=options["need_dark_agent"], max_rounds=options["max_rounds"],
-        objective_effects=options["objective_effects"], jacket_defence=options["jacket_defence"],
-        solo_alpha=options["solo_alpha"], vote_rule=options["vote_rule"],
-        safety_round_cap=options["safety_round_cap"])
+    """The frozen rules config from validated options: one object per set of option values,
+    shared by the matches that use them (it is frozen; building the dataclass costs more than
+    a whole Phase-1 listing, and a playout starts with one)."""
+    values = (options["players"], options["aim_limit"], options["need_dark_agent"],
+              options["max_rounds"], options["objective_effects"], options["jacket_defence"],
+              options["solo_alpha"], options["vote_rule"], options["safety_round_cap"])
+    key = values, tuple([value.__class__ for value in values])  # True == 1, but not as a config
+    cfg = _CONFIGS.get(key)
+    if cfg is None:
+        if len(_CONFIGS) >= _CONFIGS_LIMIT:
+            _CONFIGS.clear()  # a bound on the memo (a service may see many option sets)
+        cfg = _CONFIGS[key] = DarkAgentConfig(
+            players=options["players"], aim_limit=options["aim_limit"],
+            need_dark_agent=options["need_dark_agent"], max_rounds=options["max_rounds"],
+            objective_effects=options["objective_effects"], jacket_defence=options["jacket_defence"],
+            solo_alpha=options["solo_alpha"], vote_rule=options["vote_rule"],
+            safety_round_cap=options["safety_round_cap"])
+    return cfg
+
+
+_CONFIGS = {}  # (option values in DarkAgentConfig's field order, their types) -> the config
+_CONFIGS_LIMIT = 256
 
 
 def place_neutral_satellites(rng, count):

@@ -7,9 +7,24 @@ cimport cython
 from engine.darkagent.state cimport DarkAgentState, sats_cache
 
 
-@cython.locals(out=list, table=cython.Py_ssize_t, masks=list, entry=tuple, line=cython.Py_ssize_t,
-               fields=dict, cache=dict, lines=tuple, used=tuple, spotted=tuple, cell=cython.Py_ssize_t)
+@cython.locals(cache=dict, lines=tuple, fields=dict)
 cpdef spot_actions(DarkAgentState state, int seat)
+
+# A turn's first Phase-2 listing reads the seat's line entries (then cached with the satellites):
+# a C call from spot_actions.
+@cython.locals(cache=dict)
+cpdef spot_lines(DarkAgentState state, int seat)
+
+# The listing itself (spots.py's spot_actions_from): the spotted cells as one unsigned 64-bit
+# mask (cells below 35), the line, own count, used count and 5-bit mask as C ints. (CELL_FLAG
+# stays a Python name: legal.py imports it.)
+cdef Py_ssize_t _DEPTH_MASK
+
+@cython.locals(table=cython.Py_ssize_t, flags=cython.ulonglong, flag=cython.ulonglong,
+               cell=cython.Py_ssize_t, out=list,
+               entry=tuple, line=cython.Py_ssize_t, own=cython.Py_ssize_t,
+               spent=cython.Py_ssize_t)
+cpdef list spot_actions_from(tuple lines, tuple used, super_token, tuple spotted)
 
 # A turn's first Phase-2 listing (the satellites just moved) reads the seat's line entries:
 # C loops over the lines and their at most 3 owners, the owner code a C int.

@@ -103,23 +103,20 @@ _line_spots = cache(_build_line_spots)
 def spot_actions(state, seat):
     """Select cells with unused own satellites (and the Super Satellite token): per line, the
     cells not yet spotted, depth ascending."""
-    if COMPILED:  # the same fields, read from the extension type (state.pxd)
+    if COMPILED:  # the same fields, read from the extension type (state.pxd), and a C loop
         cache = state._sats_cache
         lines = cache.get(_KEYS[seat]) if cache is not None else None
         if lines is None:
             lines = spot_lines(state, seat)
-        used = state.sats_used
-        table = 3 if state.super_token[seat] else 2
-        spotted = state.spotted
-    else:
-        fields = state.__dict__
-        cache = fields.get(SATS_CACHE)
-        lines = cache.get(_KEYS[seat]) if cache is not None else None
-        if lines is None:
-            lines = spot_lines(state, seat)
-        used = fields["sats_used"]
-        table = 3 if fields["super_token"][seat] else 2
-        spotted = fields["spotted"]
+        return spot_actions_from(lines, state.sats_used, state.super_token[seat], state.spotted)
+    fields = state.__dict__
+    cache = fields.get(SATS_CACHE)
+    lines = cache.get(_KEYS[seat]) if cache is not None else None
+    if lines is None:
+        lines = spot_lines(state, seat)
+    used = fields["sats_used"]
+    table = 3 if fields["super_token"][seat] else 2
+    spotted = fields["spotted"]
     out = []
     if spotted:
         masks = [0] * LINES
@@ -134,6 +131,29 @@ def spot_actions(state, seat):
             if entry[1] > used[entry[0]]:
                 out += entry[table][0]
     return out
+
+
+def spot_actions_from(lines, used, super_token, spotted):
+    """`spot_actions` from the seat's `spot_lines`, its satellites used per line, its Super
+    Satellite token and the spotted cells (the same list), for the compiled build (spots.pxd
+    types it): the spotted cells as one 64-bit mask (bit `cell`), a line's 5-bit mask read from
+    it by a shift, C ints throughout (no per-line list of masks)."""
+    table = 3 if super_token else 2
+    flags = 0
+    for cell in spotted:
+        flag = CELL_FLAG[cell]
+        flags |= flag
+    out = []
+    for entry in lines:
+        line = entry[0]
+        own, spent = entry[1], used[line]
+        if own > spent:
+            out.extend(entry[table][flags >> line * DEPTH & _DEPTH_MASK])
+    return out
+
+
+CELL_FLAG = tuple(1 << cell for cell in range(CELLS))  # a cell's flag (below 2 ** 35: C 64-bit ints in the build)
+_DEPTH_MASK = (1 << DEPTH) - 1
 
 
 # True in the compiled build (bench/build_engine.py), where a module's functions are not Python

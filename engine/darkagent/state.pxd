@@ -32,7 +32,8 @@ cdef class DarkAgentState:
     cdef readonly tuple media_picks, pending, votes, last_roll
     cdef readonly int rotations
     cdef readonly str end_reason
-    # the caches (state.py's module docstring): None when empty
+    # the caches (state.py's module docstring): None when empty (the legal lists: a (seat, list)
+    # pair or a {seat: list} dict, rules.legal_actions_typed)
     cdef object _legal_cache, _outcome, _sats_cache
 
 

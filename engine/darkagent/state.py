@@ -183,8 +183,10 @@ def make_state(**values):
     """What `with_cache_slots(DarkAgentState(**values))` makes, without the frozen dataclass's
     one `object.__setattr__` per field and the second copy (a new match builds one per playout):
     the fields in declaration order, then the empty cache slots."""
-    if COMPILED:  # the extension type's constructor sets the fields; its cache slots start empty
-        return DarkAgentState(**values)
+    if COMPILED:  # the constructor's work (init_fields) on a new extension type, without passing
+        state = DarkAgentState.__new__(DarkAgentState)  # the 22 keywords on once more
+        init_fields(state, (), values)
+        return state
     merged = {**_DEFAULTS, **values}
     if len(merged) != len(_FIELD_NAMES):
         return with_cache_slots(DarkAgentState(**values))  # a missing or unknown field: the dataclass says which

@@ -23,7 +23,7 @@ cpdef apply_end_turn(DarkAgentState state, seat, action)
 @cython.locals(fields=dict)
 cpdef next_turn(DarkAgentState state)
 
-@cython.locals(new=DarkAgentState)
+@cython.locals(new=DarkAgentState, turn=cython.int, players=cython.int, nxt=cython.int)
 cpdef next_turn_typed(DarkAgentState state)
 
 @cython.locals(fields=dict, new=DarkAgentState)

@@ -236,20 +236,21 @@ def apply_vote(state, seat, action, rng):
 def tally_votes(state, rng, votes):
     """(passed, public event) of the complete `votes`: strict majority of weighted votes;
     solo: you + one die."""
-    if state.cfg.players == 1:
+    cfg = state.cfg
+    if cfg.players == 1:
         die = rng.die(6)
         opposing = die in SOLO["opposingYesFaces"]
         passed = votes[0] == 1 and opposing
         return passed, {"votes": list(votes), "opposition_die": die, "opposition_yes": opposing,
                         "rotate": passed}
-    if state.cfg.objective_effects:
+    if cfg.objective_effects:
         weights = [vote_weight(state, s) for s in range(len(votes))]
         yes = sum(w for w, v in zip(weights, votes) if v == 1)
         total = sum(weights)
     else:  # every vote weighs 1
         weights = [1] * len(votes)
         yes, total = votes.count(1), len(votes)
-    passed = 2 * yes > total if state.cfg.vote_rule == "strict_majority" else 2 * yes >= total
+    passed = 2 * yes > total if cfg.vote_rule == "strict_majority" else 2 * yes >= total
     return passed, {"votes": list(votes), "weights": weights, "rotate": passed}
 
 

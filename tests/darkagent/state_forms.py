@@ -5,7 +5,8 @@ build, where the state is an extension type instead of a frozen dataclass).
     python tests/darkagent/state_forms.py [--engine-path DIR]
 
 For seeded random matches of several option sets it records, at every step, the state's JSON
-form, its field values, `evolve` of every field, the Phase-2 copies of the hot applies (spot,
+form, its field values, `evolve` of every field, the legal lists of every seat (asked
+in turn: the compiled build's cache changes form), the Phase-2 copies of the hot applies (spot,
 Phase 1, next turn, vote: the compiled build writes its own forms of them) and the checks that
 must hold on both engines: equality and hashing on the fields, pickling (the state and the
 whole match, mid-match and finished), the JSON round trip and read-only fields. With `--load`
@@ -74,7 +75,13 @@ def play(engine, options, seed):
         data = check_state(RULES, state_module, state)
         actions = RULES.legal_actions(state, seat)
         assert RULES.legal_actions(state, seat) is actions  # cached
-        out.append(digest([data, evolved(RULES, state_module, state), actions]))
+        # every seat (and no seat) asked after the one to move, then again: the compiled build's
+        # legal cache turns from a (seat, list) pair into a dict and keeps answering the same
+        seats = [None] + list(range(options["players"]))
+        every = [RULES.legal_actions(state, other) for other in seats]
+        assert all(RULES.legal_actions(state, other) is listed for other, listed in zip(seats, every))
+        assert RULES.legal_actions(state, seat) is actions
+        out.append(digest([data, evolved(RULES, state_module, state), actions, every]))
         state, events = RULES.apply(state, seat, actions[pick.randbelow(len(actions))], rng)
         out.append(digest(events))
     out.append(digest([check_state(RULES, state_module, state), RULES.outcome(state)]))

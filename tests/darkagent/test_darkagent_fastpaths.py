@@ -86,3 +86,19 @@ def test_written_out_copies_keep_the_field_layout_and_leave_their_input_alone():
         if new.sats != state.sats:
             assert new.__dict__[SATS_CACHE] is None
         state = new
+
+
+def test_configs_are_shared_per_option_values():
+    """setup.make_config hands out one frozen config per set of option values (and types): equal
+    to a freshly built dataclass, shared by equal options, never by options that differ only in
+    a value's type (True == 1)."""
+    from engine.darkagent.setup import make_config
+    from engine.darkagent.state import DarkAgentConfig
+    options = RULES.validate_options({"players": 3, "max_rounds": 4})
+    cfg = make_config(options)
+    assert cfg == DarkAgentConfig(**{name: options[name] for name in cfg.to_json()})
+    assert make_config(dict(options)) is cfg
+    assert make_config({**options, "max_rounds": 5}).max_rounds == 5
+    as_int = make_config({**options, "objective_effects": 0})
+    assert as_int.objective_effects == 0 and as_int.objective_effects is not False
+    assert make_config({**options, "objective_effects": False}).objective_effects is False

@@ -1,5 +1,6 @@
 """The loops the compiled build runs instead of the pure engine's map/chain forms
-(legal.move_actions_typed, spots.spot_lines_typed; engine/darkagent/{legal,spots}.pxd) give the
+(legal.move_actions_typed and double_move_actions_typed, spots.spot_lines_typed and
+spot_actions_from; engine/darkagent/{legal,spots}.pxd) give the
 same lists as the pure forms: checked here on the pure engine over seeded random matches of
 every player count (tests/test_compiled_engine.py compares whole matches on the build)."""
 
@@ -35,6 +36,28 @@ def test_typed_loops_match_the_pure_forms(monkeypatch):
                     fresh = evolve(state, sats=state.sats)  # no satellite cache
                     assert spots.spot_lines_typed(state.sats, s) == spots.spot_lines(fresh, s)
     assert checked > 100
+
+
+def test_typed_spot_listing_matches_the_pure_form(monkeypatch):
+    """spots.spot_actions_from (the compiled build's listing: the spotted cells as one bit mask)
+    against the pure engine's spot_actions, for every seat of every Phase-2 state, with and
+    without the Super Satellite token: the same action dicts in the same order."""
+    monkeypatch.setattr(spots, "COMPILED", False)
+    checked = 0
+    for players in range(1, 7):
+        for state, _ in _states(players, 4):
+            if state.phase != "act":
+                continue
+            for s in range(players):
+                for token in (True, False):
+                    tokens = state.super_token[:s] + (token,) + state.super_token[s + 1:]
+                    probe = evolve(state, super_token=tokens)
+                    expected = spots.spot_actions(probe, s)
+                    got = spots.spot_actions_from(spots.spot_lines(probe, s), probe.sats_used, token,
+                                                  probe.spotted)
+                    assert got == expected and all(a is b for a, b in zip(got, expected))
+                    checked += bool(expected) and bool(probe.spotted)
+    assert checked > 200
 
 
 def test_the_pure_engine_runs_the_pure_forms():
