@@ -3,11 +3,15 @@
 # The 64-bit types give the same numbers as Python: rng.py masks every sum and product to 64 bits,
 # which is what unsigned C arithmetic does by itself, and keeps the one sum that would pass 2**64
 # (the rejection limit) in a form that never does. tests/test_compiled_engine.py checks the streams.
+# The two 4096-entry tables are C arrays here (filled once from rng.py's lists at import): a
+# draw's seed-free half is then a C read and its XOR with the seed a C XOR, where a list entry
+# made two Python ints to make and free a draw. `wide` keeps a 64-bit randbelow (a shuffle's
+# block of swaps) and its rejection limit in C integers too.
 cimport cython
 
 cdef unsigned long long _MASK, _GOLDEN, _MUL1, _MUL2
-cdef list _SMALL_LIMITS
-cdef list _COUNTER_MIXES
+cdef unsigned long long _SMALL_LIMITS[4096]
+cdef unsigned long long _COUNTER_MIXES[4096]
 
 cpdef unsigned long long _mix(unsigned long long z)
 
@@ -20,7 +24,7 @@ cdef class Rng:
     cpdef unsigned long long next64(self)
 
     @cython.locals(counter=cython.ulonglong, z=cython.ulonglong, small=cython.ulonglong,
-                   limit=cython.ulonglong)
+                   limit=cython.ulonglong, wide=cython.ulonglong)
     cpdef randbelow(self, n)
 
     @cython.locals(counter=cython.ulonglong, z=cython.ulonglong, seed=cython.ulonglong)

@@ -78,6 +78,13 @@ class Rng:
                     return z % small
         if n <= 0:
             raise ValueError("randbelow needs n >= 1")
+        if n <= _MASK:  # a 64-bit n (a shuffle's block of swaps): C integers in the build
+            wide = n
+            limit = _MASK - (_MASK % wide + 1) % wide  # as below
+            while True:
+                z = self.next64()
+                if z <= limit:
+                    return z % wide
         big_limit = _MASK - (_MASK % n + 1) % n  # 2**64 % n, written never to pass 2**64
         while True:
             z = self.next64()

@@ -61,3 +61,18 @@ def test_choice_draws_what_randbelow_draws():
     assert one.counter == other.counter
     with pytest.raises((IndexError, ValueError)):
         Rng(1).choice([])
+
+
+@pytest.mark.parametrize("n", [4096, 5000, 2 ** 40 + 3, 2 ** 62 - 1, 2 ** 63 + 5, 2 ** 64 - 1, 2 ** 64])
+def test_a_wide_randbelow_draws_what_the_rejection_rule_says(n):
+    """randbelow's 64-bit path (C integers in the compiled build: a shuffle's block of swaps) and
+    its arbitrary-size path both take the first raw draw at or below 2**64 - 2**64 % n - 1,
+    modulo n."""
+    rng, raw = Rng(23), Rng(23)
+    limit = 2 ** 64 - 2 ** 64 % n - 1
+    for _ in range(50):
+        z = raw.next64()
+        while z > limit:
+            z = raw.next64()
+        assert rng.randbelow(n) == z % n
+    assert rng.counter == raw.counter

@@ -20,7 +20,9 @@ cpdef legal_actions(state, seat)
 cpdef play_actions(state, int seat)
 
 @cython.locals(setup=InsideJobSetup, cards=tuple, trick=tuple, low=cython.Py_ssize_t,
-               start=cython.Py_ssize_t, stop=cython.Py_ssize_t, card=cython.int, actions=list)
+               start=cython.Py_ssize_t, stop=cython.Py_ssize_t, first=cython.Py_ssize_t,
+               last=cython.Py_ssize_t, card=cython.int, actions=list, pairs=tuple,
+               plain=tuple, pair=tuple, at=cython.Py_ssize_t, i=cython.Py_ssize_t)
 cpdef play_actions_typed(InsideJobState state, int seat)
 
 @cython.locals(phase=str, votes=tuple)
@@ -28,6 +30,9 @@ cpdef to_move_typed(InsideJobState state)
 
 @cython.locals(phase=str)
 cpdef legal_actions_typed(InsideJobState state, seat)
+
+@cython.locals(setup=InsideJobSetup, key=tuple, table=dict, found=tuple)
+cpdef tuple vote_actions(InsideJobState state, seat)
 
 cpdef apply_action_typed(InsideJobState state, seat, action, rng=*)
 

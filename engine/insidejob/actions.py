@@ -30,6 +30,11 @@ CHOOSE_ACTIONS = {m: {"type": "choose_mission", "mission": m} for m in MISSIONS}
 REVEAL_ACTION = {"type": "reveal"}
 VOLUNTARY = frozenset(PROPOSALS["voluntary_special_reveal_roles"])
 SOLO = tuple((seat,) for seat in range(5))  # to_move's one-seat answers, shared (read-only)
+# ((seat, card, wager),) for every seat, card and wager flag, at (seat * 52 + card) * 2 + wager:
+# a play's addition to the trick, made once (tuples: sharing them changes nothing a caller sees)
+ONE_PLAYS = tuple(((seat, card, wager),) for seat in range(5) for card in range(52)
+                  for wager in (False, True))
+_VOTE_ACTIONS = {}  # (seat, players, revealed, Stubborn Agent) -> vote_actions' shared tuple
 
 
 def to_move(state):
@@ -203,29 +208,63 @@ def legal_actions_typed(state, seat):
             return play_actions_typed(state, seat)
         if state.setup.roles[seat] != "risky_agent":
             return [CHOOSE_ACTIONS[m] for m in state.drawn]
+    elif phase == VOTE:
+        # seat in to_move(state), without building it (a voter is a seat: votes[seat] is safe)
+        if seat not in voters(state) or state.votes[seat] is not None:
+            return []
+        return list(vote_actions(state, seat))
     return legal_actions(state, seat)
 
 
+def vote_actions(state, seat):
+    """legal_actions' vote actions for a seat that may vote, as a tuple of shared, read-only
+    dicts (core.legal_actions allows that), made once per (seat, players, revealed roles, the
+    seat a Stubborn Agent): all that `vote_options` reads."""
+    setup = state.setup
+    key = (seat, setup.players, state.revealed, setup.roles[seat] == "stubborn_agent")
+    table = _VOTE_ACTIONS  # (a typed dict in actions.pxd: `get` is a C call there)
+    found = table.get(key)
+    if found is None:  # (bounded: 5 seats x 3 counts x 32 reveal patterns x 2)
+        found = table[key] = tuple([{"type": "vote", "targets": t}
+                                    for t in vote_options(state, seat)])
+    return found
+
+
 def play_actions_typed(state, seat):
-    """`play_actions` in the compiled build's form (the same list)."""
+    """`play_actions` in the compiled build's form (the same list): the playable cards are the
+    hand's positions start..stop (no slice made), and the list is made at its final size and
+    filled (no regrowing as it is appended to)."""
     setup = state.setup
     cards = state.hands[seat]
     trick = state.trick
+    start, stop = 0, len(cards)
     if trick and setup.roles[seat] not in FREE_FOLLOW:
         low = trick[0][1] // 13 * 13
-        start = stop = 0
+        first = last = 0
         for card in cards:
             if card >= low + 13:
                 break
-            stop += 1
+            last += 1
             if card < low:
-                start += 1
-        if start < stop:
-            cards = cards[start:stop]
+                first += 1
+        if first < last:  # some cards of the led suit: only those
+            start, stop = first, last
     if setup.wagers and state.intel[seat] and not state.revealed[seat]:
-        actions = [action for card in cards for action in PLAY_ACTIONS[card]]
+        pairs = PLAY_ACTIONS
+        actions = [None] * (2 * (stop - start))
+        at = 0
+        for i in range(start, stop):
+            card = cards[i]  # (a C int: the table read is then a C read)
+            pair = pairs[card]
+            actions[at] = pair[0]
+            actions[at + 1] = pair[1]
+            at += 2
     else:
-        actions = [PLAIN_PLAY_ACTIONS[card] for card in cards]
+        plain = PLAIN_PLAY_ACTIONS
+        actions = [None] * (stop - start)
+        for i in range(start, stop):
+            card = cards[i]
+            actions[i - start] = plain[card]
     if setup.voluntary_reveal and can_reveal(state, seat):
         actions.append(REVEAL_ACTION)
     return actions
@@ -238,6 +277,9 @@ def apply_action_typed(state, seat, action, rng=None):
         return apply_play_typed(state, seat, action["card"], action["wager"])
     if kind == "choose_mission":
         return apply_choose_typed(state, seat, action["mission"])
+    if kind == "vote":
+        events = []
+        return cast_vote(state, seat, action["targets"], events), events
     return apply_action(state, seat, action, rng)
 
 
@@ -256,7 +298,10 @@ def apply_play_typed(state, seat, card, wager):
         raise ValueError("tuple.index(x): x not in tuple")
     hands[seat] = hand[:i] + hand[i + 1:]
     new.hands = tuple(hands)
-    trick = new.trick = new.trick + ((seat, card, wager),)
+    if wager is True or wager is False:  # the legal actions' flags: the shared one-play tuple
+        trick = new.trick = new.trick + ONE_PLAYS[(seat * 52 + card) * 2 + (1 if wager else 0)]
+    else:  # (another truthy or falsy value is kept as given, as apply_play keeps it)
+        trick = new.trick = new.trick + ((seat, card, wager),)
     n = new.setup.players
     new.turn = seat + 1 if seat + 1 < n else 0
     if wager:

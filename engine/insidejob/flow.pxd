@@ -13,7 +13,12 @@ from engine.insidejob.state cimport (InsideJobSetup, InsideJobState, draft_of, f
                                      finished, state_of)
 
 
-cpdef seat_thresholds(setup)
+cpdef dict public_event(body)
+
+cpdef dict draw_event(lead, drawn)
+
+@cython.locals(last=tuple, key=tuple, found=tuple, table=dict)
+cpdef tuple seat_thresholds(setup)
 
 @cython.locals(thresholds=tuple, seat=cython.Py_ssize_t, held=cython.int)
 cpdef reveal_due(setup, tuple intel, tuple revealed)
@@ -26,9 +31,9 @@ cpdef finish_trick(dict fields, list events)
 
 @cython.locals(plays=tuple, wagered=cython.int, winner=cython.int, setup=InsideJobSetup,
                supply=cython.int, take=cython.int, gain=cython.int, tricks=tuple,
-               completed=tuple, intel=tuple, players=cython.int, params=dict, deck=tuple,
-               drawn=tuple, paid=list, lowest=cython.int, held=cython.int,
-               due=cython.bint)
+               completed=tuple, intel=tuple, deck=tuple, drawn=tuple, paid=list,
+               target=cython.Py_ssize_t, last=cython.Py_ssize_t, lowest=cython.int,
+               held=cython.int, due=cython.bint)
 cpdef finish_trick_typed(InsideJobState new, list events)
 
 @cython.locals(params=dict)
@@ -49,5 +54,15 @@ cpdef start_vote(state, list events)
 @cython.locals(fields=dict, votes=tuple, new=InsideJobState)
 cpdef cast_vote(state, seat, targets, list events)
 
+# the vote's count, run once a match: C calls from cast_vote (and outcome.pxd)
+@cython.locals(counts=list)
+cpdef list tally(votes, int players)
+
+cpdef suspect_seat(roles)
+
 @cython.locals(fields=dict, new=InsideJobState)
 cpdef reveal(state, seat, list events)
+
+@cython.locals(setup=InsideJobSetup, n=cython.int, thresholds=tuple, offset=cython.int,
+               seat=cython.int)
+cpdef run_threshold_reveals(state, start, list events)

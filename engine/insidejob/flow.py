@@ -26,6 +26,11 @@ ALL_SEATS = tuple(tuple(range(players)) for players in range(6))  # players -> (
 LOWEST_THRESHOLD = {players: min(params["threshold"], PROFESSOR_THRESHOLD.get(players, 99))
                     for players, params in PARAMS.items()}
 RETURN_ACCOMPLICE_TOKENS = PROPOSALS["accomplice_trick_tokens"] == "return_to_supply"
+# players -> (mission target, tricks in a match, LOWEST_THRESHOLD): what a trick's end compares
+# with, one tuple read instead of three dict lookups (None below 3 players)
+TRICK_END_LIMITS = tuple((PARAMS[players]["target"], PARAMS[players]["tricks"],
+                          LOWEST_THRESHOLD[players]) if players in PARAMS else None
+                         for players in range(6))
 
 
 def public_event(body):
@@ -52,10 +57,11 @@ def seat_thresholds(setup):
     if last[0] is setup:
         return last[1]
     key = (setup.players, setup.roles)
-    found = _THRESHOLDS.get(key)
+    table = _THRESHOLDS  # (typed dict in flow.pxd: `get` is then a C call)
+    found = table.get(key)
     if found is None:
         per_seat = tuple([threshold_for(setup, s) for s in range(setup.players)])
-        found = _THRESHOLDS[key] = per_seat, min(per_seat)
+        found = table[key] = per_seat, min(per_seat)
     _LAST_THRESHOLDS = (setup, found)  # one rebinding: a concurrent reader sees a matching pair
     return found
 
@@ -296,10 +302,8 @@ def finish_trick_typed(new, events):
         new.failed = new.failed + (mission,)
     events.append({"public": {"type": "trick_won", "winner": winner, "intel": gain,
                               "mission": mission, "success": success}, "private": {}})
-    players = setup.players
-    params = PARAMS[players]
+    target, last, lowest = TRICK_END_LIMITS[setup.players]
     intel = new.intel
-    lowest = LOWEST_THRESHOLD[players]
     due = False
     for held in intel:  # max(intel) >= lowest, over C ints
         if held >= lowest:
@@ -307,7 +311,7 @@ def finish_trick_typed(new, events):
             break
     if ((gain and role == "nervous_agent")
             or (due and reveal_due(setup, intel, new.revealed))
-            or len(completed) >= params["target"] or len(tricks) >= params["tricks"]):
+            or len(completed) >= target or len(tricks) >= last):
         new.trick = ()
         new.mission = ""
         return run_end_checks_typed(new, winner, gain, events)
@@ -383,7 +387,10 @@ def voters(state):
     """Seats that vote: everyone but a revealed Tim Shady / Sleeper Agent (T5)."""
     setup = state.setup
     roles = setup.roles
-    if SILENT_WHEN_REVEALED.isdisjoint(roles):  # nobody can be silenced: everyone votes
+    for role in roles:  # (a loop, not set.isdisjoint: a C loop in the compiled build)
+        if role in SILENT_WHEN_REVEALED:
+            break
+    else:  # nobody can be silenced: everyone votes
         return ALL_SEATS[setup.players]
     revealed = state.revealed
     return tuple([s for s in range(setup.players)
@@ -436,7 +443,7 @@ def cast_vote(state, seat, targets, events):
     """Record a secret vote; when the last voter has voted, reveal all and decide."""
     votes = state.votes[:seat] + (tuple(targets),) + state.votes[seat + 1:]
     events.append({"public": {"type": "vote_cast"},
-                   "private": {str(seat): {"targets": list(targets)}}})
+                   "private": {SEAT_KEYS[seat]: {"targets": list(targets)}}})
     if COMPILED:  # the same change on a draft (C members)
         new = draft_of(state)
         new.votes = votes

@@ -5,7 +5,8 @@
 cimport cython
 
 
-@cython.locals(values=list, suits=list, trumps=list, wagers=list, card=cython.int,
+@cython.locals(values=list, suits=list, trumps=list, wagers=list, card_values=tuple,
+               card_suits=tuple, card=cython.int,
                value=cython.int, suit=cython.int, led=cython.int, best=cython.Py_ssize_t,
                best_value=cython.int, best_trump=cython.bint, position=cython.Py_ssize_t)
 cpdef trick_facts(tuple plays, int trump)

@@ -124,15 +124,16 @@ def trick_facts(plays, trump):
     trump becomes the best card whatever came before, a later one needs a value >= the best's;
     with no trump yet, a card of the led suit needs a strictly higher value)."""
     values, suits, trumps, wagers = [], [], [], []
-    led = CARD_SUITS[plays[0][1]]
+    card_values, card_suits = CARD_VALUES, CARD_SUITS  # (typed tuples in the build: C reads)
+    led = card_suits[plays[0][1]]
     best = best_value = 0
     best_trump = False
     position = 0
     for _, card, wagered in plays:
-        value = CARD_VALUES[card]
+        value = card_values[card]
         values.append(value)
         wagers.append(wagered)
-        suit = CARD_SUITS[card]
+        suit = card_suits[card]
         if wagered or suit == trump:
             suits.append(trump)
             trumps.append(position)

@@ -11,8 +11,7 @@ from engine.errors import InvalidOptions
 
 from .data import (DECK, INTEL_TOKENS, PARAMS, PROPOSALS, PUBLIC_ROLES, ROLES, SPECIAL_ROLES,
                    mission_ids, role_deck)
-from .flow import open_trick
-from .state import DESIGNATE, setup_of, state_of
+from .state import COMPILED, DESIGNATE, MISSION, InsideJobSetup, InsideJobState, setup_of, state_of
 
 
 def fast_shuffle(rng, items):
@@ -91,43 +90,78 @@ _DEALT_ROLES = {}  # role per seat -> its `dealt_role_facts` (bounded: < 5,000 s
 def dealt_role_facts(roles):
     """(starting Intel per seat, role public per seat, an Accomplice dealt) of a role deal;
     cached, as playouts deal the same few role seatings over and over."""
-    facts = _DEALT_ROLES.get(roles)
+    table = _DEALT_ROLES  # (a typed dict in setup.pxd: `get` is a C call there)
+    facts = table.get(roles)
     if facts is None:
-        facts = _DEALT_ROLES[roles] = (initial_intel(roles),
-                                       tuple(role in PUBLIC_ROLES for role in roles),
-                                       "accomplice" in roles)
+        facts = table[roles] = (initial_intel(roles),
+                                tuple([role in PUBLIC_ROLES for role in roles]),
+                                "accomplice" in roles)
     return facts
 
 
+def deal_sorted(cards, players, size):
+    """(hands, set_aside) of a shuffled deck: `players` hands of `size` cards from its front,
+    the rest set aside, each a sorted tuple."""
+    dealt = players * size
+    hands = tuple([tuple(sorted(cards[start:start + size])) for start in range(0, dealt, size)])
+    return hands, tuple(sorted(cards[dealt:]))
+
+
+def deal_sorted_typed(cards, players, size):
+    """`deal_sorted` in the compiled build's form: one pass over the card ids in order puts each
+    card on its holder's pile (the set-aside pile last), so the piles come out sorted without a
+    comparison (C integers there; sorting compares Python ints)."""
+    holder = [players] * len(cards)  # card id -> seat holding it (players: set aside)
+    for position in range(players * size):
+        card = cards[position]
+        holder[card] = position // size
+    piles = [[] for _ in range(players + 1)]
+    for card in range(len(cards)):
+        seat = holder[card]
+        pile = piles[seat]
+        pile.append(card)
+    return tuple([tuple(piles[seat]) for seat in range(players)]), tuple(piles[players])
+
+
+# the form for this engine, picked once (deal_sorted_typed needs a deck of the ids 0..n-1: it is)
+deal = deal_sorted_typed if COMPILED and DECK == tuple(range(len(DECK))) else deal_sorted
+
+
 def new_state(options, rng):
-    """A freshly dealt state (see the module docstring), built as one field dict."""
+    """A freshly dealt state (see the module docstring): the fields, then one state."""
     players = options["players"]
     size = PARAMS[players]["hand"]
     specials = tuple(options["special_roles"])
     deck_key = (players, specials)
-    role_cards = _ROLE_DECKS.get(deck_key)
+    decks = _ROLE_DECKS  # (a typed dict in setup.pxd)
+    role_cards = decks.get(deck_key)
     if role_cards is None:
-        role_cards = _ROLE_DECKS[deck_key] = role_deck(players, specials)
+        role_cards = decks[deck_key] = role_deck(players, specials)
     roles = tuple(fast_shuffle(rng, role_cards))
     dealer = options["dealer"] if options["dealer"] >= 0 else rng.randbelow(players)
-    cards = fast_shuffle(rng, DECK)
-    dealt = players * size
-    hands = tuple([tuple(sorted(cards[start:start + size])) for start in range(0, dealt, size)])
+    hands, set_aside = deal(fast_shuffle(rng, DECK), players, size)
+    intel, revealed, accomplice = dealt_role_facts(roles)
+    lead = (dealer + 1) % players
+    missions = tuple(fast_shuffle(rng, mission_ids(options["risk_mode"])))
+    if accomplice:  # the Accomplice designates first (phase "designate")
+        phase, turn, drawn, deck = DESIGNATE, 0, (), missions
+    else:  # open_trick's first draw (its log entry is the rules' setup_events)
+        assert len(missions) >= 2, "mission deck exhausted"
+        phase, turn, drawn, deck = MISSION, lead, missions[:2], missions[2:]
+    if COMPILED:  # the extension types' constructors: no field dicts filled and read back
+        setup = InsideJobSetup(players, options["wagers"], options["risk_mode"], specials,
+                               options["voluntary_special_reveal"], dealer, roles, set_aside)
+        return InsideJobState(setup, phase, lead, turn, hands, intel, INTEL_TOKENS - sum(intel),
+                              revealed, deck, drawn, (), "", (), (), (), (), -1, (), ())
     setup = setup_of({"players": players, "wagers": options["wagers"],
                       "risk_mode": options["risk_mode"], "specials": specials,
                       "voluntary_reveal": options["voluntary_special_reveal"], "dealer": dealer,
-                      "roles": roles, "set_aside": tuple(sorted(cards[dealt:]))})
-    intel, revealed, accomplice = dealt_role_facts(roles)
-    lead = (dealer + 1) % players
-    fields = {
-        "setup": setup, "phase": DESIGNATE, "lead": lead, "turn": 0, "hands": hands,
+                      "roles": roles, "set_aside": set_aside})
+    return state_of({
+        "setup": setup, "phase": phase, "lead": lead, "turn": turn, "hands": hands,
         "intel": intel, "supply": INTEL_TOKENS - sum(intel), "revealed": revealed,
-        "deck": tuple(fast_shuffle(rng, mission_ids(options["risk_mode"]))), "drawn": (),
-        "discarded": (), "mission": "", "trick": (), "tricks": (), "completed": (), "failed": (),
-        "accomplice_target": -1, "votes": (), "result": ()}
-    if not accomplice:  # else the Accomplice designates first (phase "designate")
-        open_trick(fields, lead, [])
-    return state_of(fields)
+        "deck": deck, "drawn": drawn, "discarded": (), "mission": "", "trick": (), "tricks": (),
+        "completed": (), "failed": (), "accomplice_target": -1, "votes": (), "result": ()})
 
 
 def catalog_roles():
