@@ -85,11 +85,9 @@ class Rng:
                 z = self.next64()
                 if z <= limit:
                     return z % wide
-        big_limit = _MASK - (_MASK % n + 1) % n  # 2**64 % n, written never to pass 2**64
-        while True:
-            z = self.next64()
-            if z <= big_limit:
-                return z % n
+        if n - 1 > _MASK:  # (not n > _MASK + 1: that sum wraps to 0 in the build's 64 bits)
+            raise ValueError("randbelow draws 64 bits: n must be at most 2**64")
+        return self.next64()  # n == 2**64: every draw is uniform below it
 
     def randint(self, low, high):
         """A uniform integer in [low, high], both ends included."""

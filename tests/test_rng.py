@@ -38,10 +38,10 @@ def test_randbelow_stays_in_range(n):
     assert all(0 <= rng.randbelow(n) < n for _ in range(200))
 
 
-@pytest.mark.parametrize("n", [0, -1])
-def test_randbelow_rejects_empty_ranges(n):
+@pytest.mark.parametrize("n", [0, -1, 2 ** 64 + 1, 2 ** 80])  # empty, or wider than a draw
+def test_randbelow_rejects_empty_and_too_wide_ranges(n):
     with pytest.raises(ValueError):
-        Rng(1).randbelow(n)
+        Rng(1).randbelow(n)  # (a range wider than 2**64 looped for ever before)
 
 
 @pytest.mark.parametrize("start", [0, 4090])  # the counter crosses the precomputed table's end
